@@ -1,0 +1,57 @@
+# Bounded negative dentries for Linux 6.12: harness.
+# `make demo` and `make check` are the two entry points (see README.md).
+SHELL := /bin/bash
+B := build
+TOOLS := ndgen ndmon ndbench ndcensus ndtorture
+TOOL_BINS := $(addprefix $(B)/tools/,$(TOOLS))
+STOCK := $(B)/out/stock/arch/x86/boot/bzImage
+PATCHED := $(B)/out/patched/arch/x86/boot/bzImage
+DEBUG := $(B)/out/debug/arch/x86/boot/bzImage
+
+.PHONY: all deps tree export tools initramfs kernel-stock kernel-patched \
+	kernel-debug demo check bench clean
+
+all: check
+
+deps:
+	@bash scripts/deps.sh
+
+tree: deps
+	@bash scripts/tree.sh
+
+export:
+	@bash scripts/export.sh
+
+$(B)/tools/%: tools/%.c
+	@mkdir -p $(B)/tools
+	gcc -O2 -Wall -Wextra -Werror -static -pthread -o $@ $<
+
+tools: deps $(TOOL_BINS)
+
+$(B)/initramfs.cpio.gz: $(TOOL_BINS) $(wildcard tests/vm/*.sh) scripts/guest-init.sh scripts/mkinitramfs.sh
+	@bash scripts/mkinitramfs.sh $@
+
+initramfs: tools $(B)/initramfs.cpio.gz
+
+# Kernel builds are always handed to kbuild, which (with ccache) knows
+# best what is out of date.
+kernel-stock: tree
+	@bash scripts/build-kernel.sh $(B)/linux-stock $(B)/out/stock configs/base.config >/dev/null
+
+kernel-patched: tree
+	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/patched configs/base.config >/dev/null
+
+kernel-debug: tree
+	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/debug configs/base.config configs/debug.config >/dev/null
+
+check: deps tools initramfs kernel-debug
+	@bash scripts/check.sh
+
+demo: deps tools initramfs kernel-stock kernel-patched
+	@bash scripts/demo.sh
+
+bench: deps tools initramfs kernel-stock kernel-patched
+	@bash scripts/bench.sh
+
+clean:
+	rm -rf $(B)/out $(B)/runs $(B)/logs $(B)/results $(B)/tools $(B)/initramfs*

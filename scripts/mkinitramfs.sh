@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# mkinitramfs.sh OUT.cpio.gz
+# The guest userland: busybox-static, the project's static tools and the
+# in-guest tests.  The per-run command is appended by run-vm.sh as a
+# second cpio archive, so this image is built once.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+out=$(realpath -m "$1")
+root=$BUILD/initramfs-root
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,nd,proc,sys,dev,mnt,tmp,results}
+cp /bin/busybox "$root/bin/busybox"
+{ ldd /bin/busybox 2>&1 || true; } | grep -q "not a dynamic" ||
+	die "/bin/busybox is not static (install busybox-static)"
+cp "$BUILD"/tools/* "$root/nd/"
+# Debian's stress-ng (dynamic) and the libraries it needs: an external load.
+if command -v stress-ng >/dev/null; then
+	cp "$(command -v stress-ng)" "$root/bin/stress-ng"
+	ldd "$(command -v stress-ng)" | grep -o '/[^ ]*' | while read -r lib; do
+		cp -L --parents "$lib" "$root/"
+	done
+fi
+cp "$TOP"/tests/vm/*.sh "$root/nd/"
+cp "$TOP/scripts/guest-init.sh" "$root/init"
+chmod +x "$root/init" "$root"/nd/*
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$out.tmp"
+mv "$out.tmp" "$out"
+note "initramfs: $out"

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# run-vm.sh [options] -- GUEST-COMMAND
+# Boot KERNEL under QEMU with the project initramfs and a fresh ext4 image
+# on /dev/vda, run GUEST-COMMAND (a shell command line) as the job, and
+# return its exit status.  Results the guest leaves in /results land in
+# $RESULTS/NAME/; the console log is $LOGS/NAME.log.
+#
+# The run fails, with a message naming the cause, on: a kernel panic, no
+# power-off within the wall-clock timeout (hang), a kernel log line with
+# BUG:, WARNING:, a lockdep report, KASAN, a soft lockup or a hung task,
+# a missing exit status, or a non-zero status from the guest command.
+#
+# Options:
+#   -k KERNEL    bzImage (default: the debug kernel)
+#   -n NAME      run name for the log and results (default: run)
+#   -t SECONDS   wall-clock timeout (default 600)
+#   -c CPUS      guest vCPUs (default 2)
+#   -m MEM       guest memory (default 2G)
+#   -s SIZE      scratch ext4 image size (default 4G, sparse)
+#   -i           instruction counting: -icount shift=0,sleep=off
+#   -a ARGS      extra kernel command line
+# ND_ACCEL=kvm tries KVM first (probed with a short boot; falls back to
+# TCG if it fails or hangs).  The default is TCG.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+kernel=$OUT/debug/arch/x86/boot/bzImage name=run timeout=600 cpus=2 mem=2G
+size=4G icount=0 append=""
+while getopts "k:n:t:c:m:s:ia:" o; do
+	case $o in
+	k) kernel=$OPTARG ;; n) name=$OPTARG ;; t) timeout=$OPTARG ;;
+	c) cpus=$OPTARG ;; m) mem=$OPTARG ;; s) size=$OPTARG ;;
+	i) icount=1 ;; a) append=$OPTARG ;;
+	*) die "bad option (see the header of $0)" ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ "${1:-}" = -- ] && shift
+[ $# -gt 0 ] || die "no guest command given"
+cmd="$*"
+[ -f "$kernel" ] || die "kernel $kernel not found"
+initrd=$BUILD/initramfs.cpio.gz
+[ -f "$initrd" ] || die "initramfs $initrd not found (make initramfs)"
+
+mkdir -p "$LOGS" "$RESULTS"
+run=$BUILD/runs/$name
+rm -rf "$run"; mkdir -p "$run/job"
+log=$LOGS/$name.log
+printf '%s\n' "$cmd" > "$run/job/job.sh"
+(cd "$run/job" && echo job.sh | cpio -o -H newc --quiet -R 0:0) > "$run/job.cpio"
+cat "$initrd" "$run/job.cpio" > "$run/initrd"
+truncate -s "$size" "$run/scratch.img"
+mkfs.ext4 -q -F "$run/scratch.img"
+truncate -s 64M "$run/results.img"
+
+accel="tcg,thread=multi"
+[ "$icount" = 1 ] && accel=tcg
+if [ "${ND_ACCEL:-tcg}" = kvm ] && [ "$icount" = 0 ]; then
+	if [ -w /dev/kvm ] && timeout -k 5 30 qemu-system-x86_64 -accel kvm \
+		-m 256M -kernel "$kernel" -initrd "$run/initrd" -display none \
+		-serial file:"$run/kvm-probe.log" -monitor none -no-reboot \
+		-append "console=ttyS0 panic=-1" >/dev/null 2>&1 &&
+		grep -q '@@ND-EXIT' "$run/kvm-probe.log"; then
+		accel=kvm
+	else
+		note "KVM probe failed or hung; using TCG"
+	fi
+fi
+qemu=(qemu-system-x86_64 -accel "$accel" -m "$mem" -smp "$cpus"
+	-kernel "$kernel" -initrd "$run/initrd"
+	-append "console=ttyS0 panic=-1 loglevel=5 $append"
+	-drive file="$run/scratch.img",if=virtio,format=raw
+	-drive file="$run/results.img",if=virtio,format=raw
+	-display none -serial file:"$log" -monitor none -no-reboot)
+[ "$icount" = 1 ] && qemu+=(-icount shift=0,sleep=off)
+# The KVM probe boots the same job: redo the scratch disk it may have used.
+[ "$accel" = kvm ] && mkfs.ext4 -q -F "$run/scratch.img"
+
+note "booting $name ($accel, $cpus vCPUs, timeout ${timeout}s): $cmd"
+start=$(date +%s)
+set +e
+timeout -k 10 "$timeout" "${qemu[@]}" > "$run/qemu.out" 2>&1
+qrc=$?
+set -e
+secs=$(( $(date +%s) - start ))
+
+fail() { echo "FAIL[$name]: $*  (console log: $log)" >&2; exit 1; }
+# Kernel messages carry a [ seconds] stamp; the job's own output does not.
+klog_bad=$(grep -aE '^\[ *[0-9]+\.[0-9]+\] .*(BUG:|WARNING:|Oops|general protection|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|lockdep|KASAN|soft lockup|hung task|blocked for more than|list_add corruption|list_del corruption|Kernel panic)' "$log" | head -3 || true)
+rcline=$(grep -a '^@@ND-EXIT rc=' "$log" | tail -1 | tr -d '\r' || true)
+if grep -aq 'Kernel panic' "$log"; then
+	fail "guest kernel panic: $(grep -a 'Kernel panic' "$log" | head -1)"
+elif [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
+	fail "guest hang: no power-off within ${timeout}s (last line: $(tail -c 300 "$log" | tail -1))"
+elif [ "$qrc" != 0 ]; then
+	fail "qemu exited with status $qrc: $(tail -3 "$run/qemu.out")"
+elif [ -n "$klog_bad" ]; then
+	fail "kernel reported a problem: $klog_bad"
+elif [ -z "$rcline" ]; then
+	fail "guest powered off without reporting an exit status"
+fi
+rm -rf "${RESULTS:?}/$name"; mkdir -p "$RESULTS/$name"
+tar -xf "$run/results.img" -C "$RESULTS/$name" 2>/dev/null || true
+rm -f "$run/scratch.img" "$run/results.img"
+rc=${rcline#@@ND-EXIT rc=}
+note "$name: guest exit status $rc after ${secs}s"
+[ "$rc" = 0 ] || fail "guest command failed with status $rc"
+exit 0

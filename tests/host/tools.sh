@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Host-side checks of the static tools: they do what they say and reject
+# bad input with status 2 and a message.  TAP output.
+. "$(dirname "$0")/../../scripts/lib.sh"
+T=$BUILD/tools
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+n=0
+t() { # DESCRIPTION COMMAND...
+	n=$((n + 1))
+	if eval "$2" >/dev/null 2>&1; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi
+}
+t "ndgen counts every lookup as ENOENT" "$T/ndgen -d $d -t 3 -n 100 | grep -q 'lookups=300 enoent=300 unexpected=0'"
+t "ndgen fails when a name exists" "touch $d/nd0-5; ! $T/ndgen -d $d -n 10; rm $d/nd0-5"
+t "ndgen refuses a missing directory (status 2)" "$T/ndgen -d $d/none -n 1; [ \$? = 2 ]"
+t "ndgen refuses a bad thread count (status 2)" "$T/ndgen -d $d -t abc; [ \$? = 2 ]"
+t "ndgen open and access modes" "$T/ndgen -d $d -n 10 -c open | grep -q enoent=10 && $T/ndgen -d $d -n 10 -c access | grep -q enoent=10"
+t "ndmon reports the command's status" "$T/ndmon -i 10 -- sh -c 'exit 7' | grep -q status=7; [ \${PIPESTATUS[0]} = 7 ]"
+t "ndmon writes a CSV with a header and samples" "$T/ndmon -i 10 -a 50 -o $d/m.csv -- true && head -1 $d/m.csv | grep -q '^ms,nr_dentry' && [ \$(wc -l < $d/m.csv) -ge 3 ]"
+t "ndcensus create then verify passes" "mkdir $d/c && $T/ndcensus create $d/c 50 && $T/ndcensus verify $d/c 50"
+t "ndcensus verify catches a lost file" "rm $d/c/f7; ! $T/ndcensus verify $d/c 50"
+t "ndcensus verify catches changed contents" "mkdir $d/c2 && $T/ndcensus create $d/c2 5 >/dev/null && echo x > $d/c2/f1 && ! $T/ndcensus verify $d/c2 5"
+t "ndcensus verify catches an extra file" "mkdir $d/c3 && $T/ndcensus create $d/c3 5 >/dev/null && touch $d/c3/zz && ! $T/ndcensus verify $d/c3 5"
+t "ndtorture census passes on a real filesystem" "mkdir $d/t && $T/ndtorture -d $d/t -t 2 -s 1 -f 50"
+t "ndbench measures the three modes" "$T/ndbench -m neg -d $d -n 1000 | grep -q ns_per_op && $T/ndbench -m miss -d $d -n 100 | grep -q ns_per_op && $T/ndbench -m pos -d $d -n 1000 | grep -q ns_per_op"

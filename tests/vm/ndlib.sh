@@ -1,0 +1,46 @@
+# Helpers for the in-guest tests (sourced; busybox sh).  Output is TAP:
+# "ok N - what" / "not ok N - what", one line per check.
+T_N=0
+T_FAIL=0
+
+ok() { T_N=$((T_N + 1)); echo "ok $T_N - $*"; }
+not_ok() { T_N=$((T_N + 1)); T_FAIL=$((T_FAIL + 1)); echo "not ok $T_N - $*"; }
+
+# check "description" command...: one TAP line from a command's status.
+check() {
+	_d=$1; shift
+	if "$@"; then ok "$_d"; else not_ok "$_d"; fi
+}
+
+# Unused negative dentries on LRU lists, system wide (dentry-state field 5):
+# maintained by the stock kernel, independent of the series' own counts.
+nr_negative() { read -r _a _b _c _d _n _r < /proc/sys/fs/dentry-state; echo "$_n"; }
+
+# Value of "key=" in a line of key=value pairs.
+kv() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
+
+MAXF=/proc/sys/fs/dentry-dir-max
+DBG=/sys/kernel/debug/dcache
+set_max() { echo "$1" > $MAXF; }
+reclaimed() { cat $DBG/negative_reclaimed; }
+killed() { cat $DBG/negative_killed; }
+
+# Fresh ext4 on /dev/vda mounted at /mnt.
+mount_scratch() { mount -t ext4 /dev/vda /mnt; }
+
+# Let the reclaim worker finish: wait until the count stops moving.
+settle() {
+	_prev=-1
+	for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		sleep 0.5
+		_now=$(nr_negative)
+		[ "$_now" = "$_prev" ] && return 0
+		_prev=$_now
+	done
+}
+
+# End of a test file: a summary line the host collects.
+finish() {
+	echo "# $T_N checks, $T_FAIL failed"
+	[ "$T_FAIL" = 0 ]
+}

@@ -1,0 +1,59 @@
+# fs.dentry-dir-max: accepted and refused values, the old value kept on a
+# refused write, and flipping the limit on and off while a storm runs.
+. /nd/ndlib.sh
+
+# try VALUE EXPECT: write VALUE (printf %s, so "" is an empty write), expect
+# success ("ok") or failure with EXPECT as the error text.
+try() {
+	_before=$(cat $MAXF)
+	_err=$( (printf '%s' "$1" > $MAXF) 2>&1 )
+	_rc=$?
+	_after=$(cat $MAXF)
+	if [ "$2" = ok ]; then
+		[ $_rc = 0 ] && [ "$_after" = "$1" ]
+	else
+		[ $_rc != 0 ] && [ "$_after" = "$_before" ] &&
+			echo "$_err" | grep -q "$2"
+	fi
+}
+
+check "default is 0 (off)" [ "$(cat $MAXF)" = 0 ]
+check "256 accepted" try 256 ok
+check "INT_MAX accepted" try 2147483647 ok
+check "1000 accepted" try 1000 ok
+check "-1 refused (EINVAL), value kept" try -1 "Invalid argument"
+check "1 refused (EINVAL), value kept" try 1 "Invalid argument"
+check "255 refused (EINVAL), value kept" try 255 "Invalid argument"
+check "INT_MAX+1 refused (EINVAL), value kept" try 2147483648 "Invalid argument"
+check "abc refused (EINVAL), value kept" try abc "Invalid argument"
+check "empty write refused (EINVAL), value kept" try "" "Invalid argument"
+check "0 accepted (off)" try 0 ok
+check "1 refused while off, value kept" try 1 "Invalid argument"
+
+# Flip on and off under load: nothing may break, and every lookup of a
+# missing name must still fail with ENOENT (ndgen checks each one).
+mount_scratch && mkdir /mnt/flip
+ndgen -d /mnt/flip -t 3 -n 60000 > /tmp/gen.out 2>&1 &
+gen=$!
+i=0
+while kill -0 $gen 2>/dev/null; do
+	case $((i % 3)) in
+	0) set_max 256 ;; 1) set_max 0 ;; 2) set_max 5000 ;;
+	esac
+	i=$((i + 1))
+	sleep 0.05
+done
+wait $gen
+check "storm with $i sysctl flips: every lookup gave ENOENT" [ $? = 0 ]
+cat /tmp/gen.out
+# A directory over a newly set limit is trimmed when its next negative
+# dentry arrives.
+set_max 256
+ndgen -d /mnt/flip -n 1 -p trigger > /dev/null
+settle
+n=$(($(nr_negative)))
+check "limit 256 holds after the flips ($n negatives in total)" [ "$n" -le 256 ]
+set_max 0
+umount /mnt
+check "umount after flips" [ $? = 0 ]
+finish

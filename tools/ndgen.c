@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ndgen - negative dentry generator.
+ *
+ * Looks up names that do not exist in one directory, from several threads,
+ * so that the kernel caches one negative dentry per distinct name.  Each
+ * thread uses its own names ("<prefix><thread>-<n>"), so with T threads and
+ * N names per thread there are T*N distinct failed lookups, repeated R
+ * times.  Prints one line of key=value pairs: what was done and how it went.
+ *
+ * Every lookup must fail with ENOENT; anything else (the name exists, or an
+ * unexpected errno) is counted and makes the exit status 1.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+enum call { CALL_STAT, CALL_OPEN, CALL_ACCESS };
+
+static const char *dir = ".";
+static const char *prefix = "nd";
+static long names = 100000;
+static long repeat = 1;
+static int nthreads = 1;
+static enum call call = CALL_STAT;
+
+struct worker {
+	pthread_t tid;
+	int id;
+	long lookups;
+	long enoent;
+	long unexpected;
+};
+
+static int lookup(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	switch (call) {
+	case CALL_OPEN:
+		fd = open(path, O_RDONLY);
+		if (fd >= 0) {
+			close(fd);
+			return 0;
+		}
+		return -1;
+	case CALL_ACCESS:
+		return access(path, F_OK);
+	default:
+		return stat(path, &st);
+	}
+}
+
+static void *run(void *arg)
+{
+	struct worker *w = arg;
+	char path[4096];
+
+	for (long r = 0; r < repeat; r++) {
+		for (long i = 0; i < names; i++) {
+			snprintf(path, sizeof(path), "%s/%s%d-%ld", dir, prefix,
+				 w->id, i);
+			w->lookups++;
+			if (lookup(path) == 0)
+				w->unexpected++;
+			else if (errno == ENOENT)
+				w->enoent++;
+			else
+				w->unexpected++;
+		}
+	}
+	return NULL;
+}
+
+static void usage(const char *argv0)
+{
+	fprintf(stderr,
+		"usage: %s [-d DIR] [-t THREADS] [-n NAMES_PER_THREAD] [-r REPEAT]\n"
+		"          [-c stat|open|access] [-p PREFIX]\n"
+		"Looks up THREADS*NAMES distinct missing names in DIR, REPEAT times.\n",
+		argv0);
+	exit(2);
+}
+
+static long parse_long(const char *s, const char *what, long min)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < min) {
+		fprintf(stderr, "ndgen: bad %s '%s' (want an integer >= %ld)\n",
+			what, s, min);
+		exit(2);
+	}
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	struct timespec t0, t1;
+	struct worker *w;
+	long lookups = 0, enoent = 0, unexpected = 0;
+	int opt;
+
+	while ((opt = getopt(argc, argv, "d:t:n:r:c:p:h")) != -1) {
+		switch (opt) {
+		case 'd': dir = optarg; break;
+		case 't': nthreads = parse_long(optarg, "thread count", 1); break;
+		case 'n': names = parse_long(optarg, "name count", 0); break;
+		case 'r': repeat = parse_long(optarg, "repeat count", 1); break;
+		case 'p': prefix = optarg; break;
+		case 'c':
+			if (!strcmp(optarg, "stat"))
+				call = CALL_STAT;
+			else if (!strcmp(optarg, "open"))
+				call = CALL_OPEN;
+			else if (!strcmp(optarg, "access"))
+				call = CALL_ACCESS;
+			else
+				usage(argv[0]);
+			break;
+		default:
+			usage(argv[0]);
+		}
+	}
+	if (optind != argc || nthreads > 1024)
+		usage(argv[0]);
+	{
+		struct stat st;
+
+		if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "ndgen: %s is not a directory\n", dir);
+			return 2;
+		}
+	}
+
+	w = calloc(nthreads, sizeof(*w));
+	if (!w) {
+		perror("ndgen: calloc");
+		return 1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (int i = 0; i < nthreads; i++) {
+		w[i].id = i;
+		if (pthread_create(&w[i].tid, NULL, run, &w[i])) {
+			fprintf(stderr, "ndgen: cannot start thread %d\n", i);
+			return 1;
+		}
+	}
+	for (int i = 0; i < nthreads; i++) {
+		pthread_join(w[i].tid, NULL);
+		lookups += w[i].lookups;
+		enoent += w[i].enoent;
+		unexpected += w[i].unexpected;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("ndgen dir=%s threads=%d names=%ld repeat=%ld call=%s lookups=%ld enoent=%ld unexpected=%ld ns=%lld\n",
+	       dir, nthreads, names, repeat,
+	       call == CALL_OPEN ? "open" : call == CALL_ACCESS ? "access" : "stat",
+	       lookups, enoent, unexpected,
+	       (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL +
+	       (t1.tv_nsec - t0.tv_nsec));
+	return unexpected ? 1 : 0;
+}
