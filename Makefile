@@ -8,7 +8,7 @@ STOCK := $(B)/out/stock/arch/x86/boot/bzImage
 PATCHED := $(B)/out/patched/arch/x86/boot/bzImage
 DEBUG := $(B)/out/debug/arch/x86/boot/bzImage
 
-.PHONY: all deps tree export tools initramfs kernel-stock kernel-patched \
+.PHONY: all deps tree export tools kselftest initramfs kernel-stock kernel-patched \
 	kernel-debug demo check bench clean
 
 all: check
@@ -28,10 +28,19 @@ $(B)/tools/%: tools/%.c
 
 tools: deps $(TOOL_BINS)
 
-$(B)/initramfs.cpio.gz: $(TOOL_BINS) $(wildcard tests/vm/*.sh) scripts/guest-init.sh scripts/mkinitramfs.sh
+# The series' kselftest, built static from the kernel tree for the guest.
+KSELFTEST_SRC := $(B)/linux/tools/testing/selftests/filesystems/dentry_dir_max/dentry_dir_max_test.c
+$(B)/tools/dentry_dir_max_test: $(KSELFTEST_SRC)
+	gcc -O2 -Wall -static -o $@ $<
+
+kselftest: tree
+	@$(MAKE) -s $(B)/tools/dentry_dir_max_test
+
+$(B)/initramfs.cpio.gz: $(TOOL_BINS) $(B)/tools/dentry_dir_max_test $(wildcard tests/vm/*.sh) scripts/guest-init.sh scripts/mkinitramfs.sh
 	@bash scripts/mkinitramfs.sh $@
 
-initramfs: tools $(B)/initramfs.cpio.gz
+initramfs: tools kselftest
+	@$(MAKE) -s $(B)/initramfs.cpio.gz
 
 # Kernel builds are always handed to kbuild, which (with ccache) knows
 # best what is out of date.

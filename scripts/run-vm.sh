@@ -48,7 +48,11 @@ rm -rf "$run"; mkdir -p "$run/job"
 log=$LOGS/$name.log
 printf '%s\n' "$cmd" > "$run/job/job.sh"
 (cd "$run/job" && echo job.sh | cpio -o -H newc --quiet -R 0:0) > "$run/job.cpio"
-cat "$initrd" "$run/job.cpio" > "$run/initrd"
+# The kernel unpacks concatenated archives, but one that follows a
+# compressed archive must start 4-byte aligned: pad with zeros.
+cp "$initrd" "$run/initrd"
+truncate -s %512 "$run/initrd"
+cat "$run/job.cpio" >> "$run/initrd"
 truncate -s "$size" "$run/scratch.img"
 mkfs.ext4 -q -F "$run/scratch.img"
 truncate -s 64M "$run/results.img"

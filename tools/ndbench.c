@@ -2,12 +2,14 @@
 /*
  * ndbench - cost of one path lookup, for comparing kernels.
  *
- *   ndbench -m neg|miss|pos -d DIR [-n COUNT] [-p PREFIX]
+ *   ndbench -m neg|miss|pos|watch -d DIR [-n COUNT] [-p PREFIX]
  *
  *   neg   stat() of one missing name, cached as a negative dentry
  *   miss  stat() of COUNT distinct new missing names (each one a miss that
  *         the filesystem answers and that leaves a negative dentry)
  *   pos   stat() of one existing file (created if needed)
+ *   watch inotify_add_watch() on DIR, once (the first watch on a directory
+ *         walks its children to flag them): n is forced to 1
  *
  * Prints "ndbench mode=M n=N ns_per_op=X".  Under QEMU with
  * -icount shift=0,sleep=off one guest nanosecond is one instruction, so
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,7 +36,7 @@ static long long now_ns(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: ndbench -m neg|miss|pos -d DIR [-n COUNT] [-p PREFIX]\n");
+	fprintf(stderr, "usage: ndbench -m neg|miss|pos|watch -d DIR [-n COUNT] [-p PREFIX]\n");
 	exit(2);
 }
 
@@ -58,6 +61,23 @@ int main(int argc, char **argv)
 	if (!mode || !dir || n <= 0)
 		usage();
 
+	if (!strcmp(mode, "watch")) {
+		int fd = inotify_init1(0);
+
+		if (fd < 0) {
+			perror("inotify_init1");
+			return 1;
+		}
+		t0 = now_ns();
+		if (inotify_add_watch(fd, dir, IN_CREATE | IN_DELETE) < 0) {
+			perror(dir);
+			return 1;
+		}
+		t1 = now_ns();
+		close(fd);
+		printf("ndbench mode=watch n=1 ns_per_op=%.1f\n", (double)(t1 - t0));
+		return 0;
+	}
 	if (!strcmp(mode, "pos")) {
 		int fd;
 

@@ -10,7 +10,7 @@
  * extra FILE.  Writes the samples as CSV (time in ms since start) and ends
  * with a summary line on stdout:
  *
- *   ndmon status=S samples=N base_negative=B peak_negative=P final_negative=F ...
+ *   ndmon status=S elapsed_ms=E samples=N base_negative=B peak_negative=P ...
  *
  * base_negative is sampled just before COMMAND starts; peak and final are
  * absolute values, so callers subtract the base themselves.
@@ -177,9 +177,10 @@ int main(int argc, char **argv)
 	}
 	if (out)
 		fclose(out);
-	printf("ndmon status=%d samples=%ld base_negative=%ld peak_negative=%ld final_negative=%ld final_dentry=%ld final_slab_kb=%ld final_memfree_kb=%ld",
+	printf("ndmon status=%d elapsed_ms=%ld samples=%ld base_negative=%ld peak_negative=%ld final_negative=%ld final_dentry=%ld final_slab_kb=%ld final_memfree_kb=%ld",
 	       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),
-	       nsamples, base.nr_negative, peak, s.nr_negative, s.nr_dentry,
+	       (done_at < 0 ? now_ms() : done_at) - t0, nsamples,
+	       base.nr_negative, peak, s.nr_negative, s.nr_dentry,
 	       s.slab_kb, s.memfree_kb);
 	for (int i = 0; i < nextra; i++)
 		printf(" final_%s=%ld", extra_name[i], s.extra[i]);

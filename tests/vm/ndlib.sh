@@ -14,7 +14,9 @@ check() {
 
 # Unused negative dentries on LRU lists, system wide (dentry-state field 5):
 # maintained by the stock kernel, independent of the series' own counts.
-nr_negative() { read -r _a _b _c _d _n _r < /proc/sys/fs/dentry-state; echo "$_n"; }
+# (cat, not read: a sysctl file read at a non-zero offset gives EOF, and
+# the shell's read takes one byte at a time.)
+nr_negative() { set -- $(cat /proc/sys/fs/dentry-state); echo "$5"; }
 
 # Value of "key=" in a line of key=value pairs.
 kv() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }

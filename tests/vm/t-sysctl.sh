@@ -2,11 +2,11 @@
 # refused write, and flipping the limit on and off while a storm runs.
 . /nd/ndlib.sh
 
-# try VALUE EXPECT: write VALUE (printf %s, so "" is an empty write), expect
-# success ("ok") or failure with EXPECT as the error text.
+# try VALUE EXPECT: write VALUE and a newline (so "" is an empty line),
+# expect success ("ok") or failure with EXPECT as the error text.
 try() {
 	_before=$(cat $MAXF)
-	_err=$( (printf '%s' "$1" > $MAXF) 2>&1 )
+	_err=$( (echo "$1" > $MAXF) 2>&1 )
 	_rc=$?
 	_after=$(cat $MAXF)
 	if [ "$2" = ok ]; then
@@ -49,8 +49,10 @@ cat /tmp/gen.out
 # A directory over a newly set limit is trimmed when its next negative
 # dentry arrives.
 set_max 256
+echo "# before trigger: $(cat /proc/sys/fs/dentry-state) limit $(cat $MAXF)"
 ndgen -d /mnt/flip -n 1 -p trigger > /dev/null
 settle
+echo "# after: $(cat /proc/sys/fs/dentry-state) reclaimed $(reclaimed) killed $(killed)"
 n=$(($(nr_negative)))
 check "limit 256 holds after the flips ($n negatives in total)" [ "$n" -le 256 ]
 set_max 0

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# make bench: stock vs patched 6.12, same workloads in the same invocation.
+# Writes build/results/bench.md (printed) and build/results/bench-negatives.svg.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+ROUNDS=${ROUNDS:-3}
+SK=$OUT/stock/arch/x86/boot/bzImage PK=$OUT/patched/arch/x86/boot/bzImage
+md=$RESULTS/bench.md
+run() { bash "$TOP/scripts/run-vm.sh" -t 1800 "$@" >&2; }
+
+# 2. Fast path, under instruction counting, alternating kernels.
+for r in $(seq "$ROUNDS"); do
+	run -i -k "$SK" -n bench-fast-stock-$r -- 'sh /nd/bench-fastpath.sh'
+	run -i -k "$PK" -n bench-fast-off-$r -- 'sh /nd/bench-fastpath.sh'
+	run -i -k "$PK" -n bench-fast-on-$r -- 'LIMIT=1000000 sh /nd/bench-fastpath.sh'
+done
+# 1, 3-6. Storms, stock then patched (limit 10000 for memory and teardown).
+run -k "$SK" -n bench-storm-stock -- 'sh /nd/bench-storm.sh'
+run -k "$PK" -n bench-storm-patched -- 'LIMIT=10000 sh /nd/bench-storm.sh'
+# 7. Layout.
+bash "$TOP/scripts/layout.sh" "$STOCK_SRC" stock > "$RESULTS/layout-stock.txt"
+bash "$TOP/scripts/layout.sh" "$TREE" patched > "$RESULTS/layout-patched.txt"
+
+# median and spread (max-min) of "MODE VALUE" lines over the rounds
+stat_of() { # KIND MODE
+	for r in $(seq "$ROUNDS"); do
+		sed -n "s/^$2 //p" "$RESULTS/bench-fast-$1-$r/fastpath.txt"
+	done | sort -n | awk '{ v[NR] = $1 } END { printf "%.0f %.0f", v[int((NR + 1) / 2)], v[NR] - v[1] }'
+}
+size_of() { sed -n 's/.*size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$1.txt"; }
+holes_of() { grep -c 'XXX.*hole' "$RESULTS/layout-$1.txt" || true; }
+S=$RESULTS/bench-storm-stock P=$RESULTS/bench-storm-patched
+{
+echo "# Benchmarks: stock vs patched Linux $(cd "$STOCK_SRC" && make -s kernelversion)"
+echo
+echo "Machine: $(nproc) host CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ {print $2}') GiB;"
+echo "guest: 2 vCPUs, 2 GiB, QEMU $(qemu-system-x86_64 --version | head -1 | awk '{print $4}') TCG; ext4 on virtio-blk."
+echo "Command: \`make bench\` ($(date -u +%Y-%m-%d))."
+echo
+echo "## Fast path (instructions per stat(), -icount shift=0,sleep=off, median of $ROUNDS, spread = max-min)"
+echo
+echo "| lookup | stock | patched, limit off | ratio | patched, limit on (1e6) | ratio |"
+echo "|---|---|---|---|---|---|"
+for m in neg miss pos; do
+	read -r s ss <<<"$(stat_of stock $m)"; read -r o os <<<"$(stat_of off $m)"; read -r n ns <<<"$(stat_of on $m)"
+	label=$m; [ $m = neg ] && label="cached negative"; [ $m = miss ] && label="miss (new negative)"; [ $m = pos ] && label="positive"
+	printf '| %s | %s (±%s) | %s (±%s) | %.4f | %s (±%s) | %.4f |\n' "$label" "$s" "$ss" "$o" "$os" \
+		"$(echo "$o / $s" | bc -l)" "$n" "$ns" "$(echo "$n / $s" | bc -l)"
+done
+echo
+echo "## Bound (patched; 200,000 distinct failed lookups in one directory)"
+echo
+echo "| limit | threads | peak | peak/limit | settled | storm ms (TCG wall) | reclaimed | killed |"
+echo "|---|---|---|---|---|---|---|---|"
+while read -r L t n peak final ms rec kil; do
+	printf '| %s | %s | %s | %.3f | %s | %s | %s | %s |\n' "$L" "$t" "$peak" "$(echo "$peak / $L" | bc -l)" "$final" "$ms" "$rec" "$kil"
+done < "$P/bound.txt"
+echo
+echo "Stock, same storm sizes: see the negatives column of the teardown table (every lookup is kept)."
+echo
+echo "## Memory after a 1,000,000-lookup storm (4 threads; patched with limit 10000)"
+echo
+echo "| kernel | negative dentries | dentry objects | Slab KiB | MemFree KiB |"
+echo "|---|---|---|---|---|"
+read -r a b c d < "$S/memory.txt"; echo "| stock | $a | $b | $c | $d |"
+read -r a b c d < "$P/memory.txt"; echo "| patched | $a | $b | $c | $d |"
+echo
+echo "## Teardown and watch setup after a storm (TCG wall clock: growth, not absolute cost)"
+echo
+echo "| lookups | kernel | negatives kept | inotify_add_watch µs | rmdir ms | umount ms |"
+echo "|---|---|---|---|---|---|"
+paste -d' ' "$S/teardown.txt" "$P/teardown.txt" | while read -r n a b c d n2 e f g h; do
+	printf '| %s | stock | %s | %.0f | %s | %s |\n' "$n" "$a" "$(echo "$b / 1000" | bc -l)" "$c" "$d"
+	printf '| %s | patched | %s | %.0f | %s | %s |\n' "$n" "$e" "$(echo "$f / 1000" | bc -l)" "$g" "$h"
+done
+echo
+echo "## Layout (pahole, x86_64)"
+echo
+echo "| kernel | sizeof(struct dentry) | holes |"
+echo "|---|---|---|"
+echo "| stock | $(size_of stock) | $(holes_of stock) |"
+echo "| patched | $(size_of patched) | $(holes_of patched) |"
+} > "$md"
+
+svg=$RESULTS/bench-negatives.svg
+gnuplot <<EOG
+set terminal svg size 800,500 dynamic background rgb 'white'
+set output '$svg'
+set datafile separator ','
+set title 'Negative dentries during a 1,000,000-lookup storm (4 threads, ext4)'
+set xlabel 'seconds (guest, TCG)'
+set ylabel 'unused negative dentries (dentry-state)'
+set key top left
+set grid
+set format y '%.0s%c'
+plot '$S/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'stock 6.12', \
+     '$P/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'patched, fs.dentry-dir-max=10000'
+EOG
+cat "$md"
+echo
+echo "table: $md"
+echo "plot: $svg"
