@@ -5,6 +5,7 @@
 mount_scratch || exit 1
 check "stress-ng is in the guest" command -v stress-ng
 set_max 256
+r0=$(reclaimed) k0=$(killed)
 mkdir /mnt/sng && cd /mnt/sng
 for s in dentry dir filename rename; do
 	stress-ng --$s 2 --timeout 20s --verify --metrics-brief \
@@ -14,6 +15,10 @@ for s in dentry dir filename rename; do
 	check "stress-ng --$s 2 --verify with dentry-dir-max=256 (status $rc)" [ $rc = 0 ]
 done
 cd /
+r1=$(reclaimed) k1=$(killed)
+echo "# during stress-ng: reclaimed $((r1 - r0)), killed $((k1 - k0))"
+check "the limit was at work during stress-ng (reclaimed+killed grew by $((r1 - r0 + k1 - k0)))" \
+	[ $((r1 - r0 + k1 - k0)) -gt 0 ]
 set_max 0
 umount /mnt
 check "umount after stress-ng" [ $? = 0 ]

@@ -26,7 +26,7 @@ check "1 refused (EINVAL), value kept" try 1 "Invalid argument"
 check "255 refused (EINVAL), value kept" try 255 "Invalid argument"
 check "INT_MAX+1 refused (EINVAL), value kept" try 2147483648 "Invalid argument"
 check "abc refused (EINVAL), value kept" try abc "Invalid argument"
-check "empty write refused (EINVAL), value kept" try "" "Invalid argument"
+check "empty line refused (EINVAL), value kept" try "" "Invalid argument"
 check "0 accepted (off)" try 0 ok
 check "1 refused while off, value kept" try 1 "Invalid argument"
 

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The patch series: patches/ is what the kernel tree's branch exports
+# (nobody edited a patch by hand), and every patch passes
+# scripts/checkpatch.pl --strict.  TAP output.
+# (checkpatch runs from the kernel tree: run inside this repository it
+# would treat the committed .patch files as source files.)
+. "$(dirname "$0")/../../scripts/lib.sh"
+n=0
+t() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
+t "series: patches/series lists the patches, base version noted" \
+	"grep -q '^# Base: Linux 6.12' $TOP/patches/series && [ \$(grep -vc '^#' $TOP/patches/series) -ge 6 ]"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+t "series: re-exporting the tree's branch gives the same patches" \
+	"git -C $TREE format-patch -q --cover-letter --base=$BASE_TAG -o $tmp $BASE_TAG..HEAD && \
+	 ( for p in \$(grep -v '^#' $TOP/patches/series); do \
+		diff <(sed -n '/^Subject/,\$p' $TOP/patches/\$p) <(sed -n '/^Subject/,\$p' $tmp/\$p) >&2 || exit 1; done )"
+for p in $(grep -v '^#' "$TOP/patches/series"); do
+	t "checkpatch --strict: $p" \
+		"(cd $TREE && perl scripts/checkpatch.pl --strict -q $TOP/patches/$p 2>/dev/null | grep -qE '^(ERROR|WARNING|CHECK)') ; [ \$? = 1 ]"
+done
