@@ -72,7 +72,7 @@ if [ "${ND_ACCEL:-tcg}" = kvm ] && [ "$icount" = 0 ]; then
 fi
 qemu=(qemu-system-x86_64 -accel "$accel" -m "$mem" -smp "$cpus"
 	-kernel "$kernel" -initrd "$run/initrd"
-	-append "console=ttyS0 panic=-1 loglevel=5 $append"
+	-append "console=ttyS0 panic=-1 loglevel=5 slab_nomerge $append"
 	-drive file="$run/scratch.img",if=virtio,format=raw
 	-drive file="$run/results.img",if=virtio,format=raw
 	-display none -serial file:"$log" -monitor none -no-reboot)

@@ -30,7 +30,7 @@ out=$(ndmon -i 200 -a 1000 -o /results/storm-1m.csv -- ndgen -d /mnt/m -t 4 -n 2
 settle
 slab=$(sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo)
 free=$(sed -n 's/^MemFree: *\([0-9]*\) kB/\1/p' /proc/meminfo)
-dobj=$(awk '$1 == "dentry" { print $2 }' /proc/slabinfo)
+dobj=$(awk '$1 == "dentry" { print $3 }' /proc/slabinfo)
 echo "$(nr_negative) $dobj $slab $free" > /results/memory.txt
 rm -rf /mnt/m
 

@@ -19,14 +19,16 @@ done
 settle
 neg=$(($(nr_negative) - base))
 slab=$(sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo)
-dslab=$(sed -n 's/^dentry *\([0-9]*\) *\([0-9]*\) *\([0-9]*\) .*/\1 \3/p' /proc/slabinfo)
+# dentry slab: objects and KiB (slab_nomerge keeps the cache on its own)
+dobj=$(awk '$1 == "dentry" { print $3 }' /proc/slabinfo)
+dkb=$(awk '$1 == "dentry" { print int($3 * $4 / 1024) }' /proc/slabinfo)
 um=$(ndmon -i 2 -- umount /mnt)
 cat > /results/summary.txt <<EOT
 lookups $((STEPS * 4 * NAMES))
 negatives $neg
 slab_kb $slab
-dentry_objs $(echo $dslab | cut -d' ' -f1)
-dentry_kb $(( $(echo $dslab | cut -d' ' -f1) * $(echo $dslab | cut -d' ' -f2) / 1024 ))
+dentry_objs ${dobj:-?}
+dentry_kb ${dkb:-?}
 umount_ms $(kv "$um" elapsed_ms)
 EOT
 cat /results/summary.txt
