@@ -30,6 +30,34 @@ misses=$((after - before))
 echo "# hot names: $H, still cached: $((H - misses)), reclaimed: $misses, settled negatives: $before"
 check "at least 90% of $H hot names still cached ($((H - misses)))" [ $((misses * 10)) -le $H ]
 check "the storm was trimmed (settled $before <= $L)" [ "$before" -le $L ]
+
+# A deterministic case where the clock hand must pass the hot names.
+# With the limit raised out of the way, the directory gets, oldest first:
+# 900 one-off names, 64 hot names (looked up 20 times each), 64 "warm"
+# names (looked up once).  Then the limit goes to 1000 and one more miss
+# queues the directory (1029 > 1000): the worker trims it to 875, newest
+# first, so it meets the warm names, then the hot ones.  The warm ones
+# must go; the hot ones must get their second chance.  The limit is
+# raised again before the probes, so probing cannot trigger reclaim.
+d=/mnt/hot2
+mkdir $d
+set_max 100000
+ndgen -d $d -n 900 -p old > /dev/null
+ndgen -d $d -n $H -p hot -r 20 > /dev/null
+ndgen -d $d -n $H -p warm > /dev/null
+set_max 1000
+ndgen -d $d -n 1 -p trigger > /dev/null
+settle
+set_max 100000
+before=$(nr_negative)
+ndgen -d $d -n $H -p hot > /dev/null
+mid=$(nr_negative)
+ndgen -d $d -n $H -p warm > /dev/null
+after=$(nr_negative)
+hot_miss=$((mid - before)) warm_miss=$((after - mid))
+echo "# hand passing: $before negatives in total after the trim; hot names still cached $((H - hot_miss))/$H, once-used names reclaimed $warm_miss/$H"
+check "hand passing: the once-used names were reclaimed ($warm_miss of $H)" [ "$warm_miss" = $H ]
+check "hand passing: at least 90% of hot names kept ($((H - hot_miss)) of $H)" [ $((hot_miss * 10)) -le $H ]
 set_max 0
 umount /mnt
 finish

@@ -23,6 +23,16 @@ check "reclaim ran (negative_reclaimed $(reclaimed) > 0)" [ "$(reclaimed)" -gt 0
 check "all files intact while cached" ndcensus verify $d $N
 settle
 check "all files intact after reclaim settled" ndcensus verify $d $N
+# Reclaim must leave positive dentries alone.  The verify above left one
+# cached (unused) positive dentry per file; another storm must not take
+# them: positives = nr_dentry - nr_negative (dentry-state) stays put.
+positives() { set -- $(cat /proc/sys/fs/dentry-state); echo $(($1 - $5)); }
+p0=$(positives)
+ndgen -d $d -t 2 -n 30000 -p again > /dev/null
+settle
+p1=$(positives)
+echo "# cached positive dentries: $p0 before the storm, $p1 after"
+check "reclaim left the cached positive dentries alone ($p0 -> $p1)" [ "$p1" -ge $((p0 - 100)) ]
 umount /mnt && mount_scratch
 check "all files intact after remount" ndcensus verify $d $N
 set_max 0
