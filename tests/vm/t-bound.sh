@@ -34,13 +34,13 @@ storm() { # LIMIT THREADS NAMES_PER_THREAD
 	rm -rf $d
 }
 
-storm 0 4 25000
-storm 256 1 50000
-storm 256 4 25000
-storm 1000 1 50000
-storm 1000 4 25000
-storm 10000 1 50000
-storm 10000 4 25000
+storm 0 4 12500
+storm 256 1 25000
+storm 256 4 12500
+storm 1000 1 25000
+storm 1000 4 12500
+storm 10000 1 25000
+storm 10000 4 12500
 umount /mnt
 check "umount after the storms" [ $? = 0 ]
 finish

@@ -10,9 +10,9 @@ d=/mnt/files
 mkdir $d
 check "create $N files" ndcensus create $d $N
 set_max 256
-ndgen -d $d -t 3 -n 40000 > /tmp/gen.out &
+ndgen -d $d -t 3 -n 20000 > /tmp/gen.out &
 gen=$!
-ndcensus churn $d 2000 3 > /tmp/churn.out
+ndcensus churn $d 1000 2 > /tmp/churn.out
 churn_rc=$?
 wait $gen
 gen_rc=$?
@@ -28,7 +28,7 @@ check "all files intact after reclaim settled" ndcensus verify $d $N
 # them: positives = nr_dentry - nr_negative (dentry-state) stays put.
 positives() { set -- $(cat /proc/sys/fs/dentry-state); echo $(($1 - $5)); }
 p0=$(positives)
-ndgen -d $d -t 2 -n 30000 -p again > /dev/null
+ndgen -d $d -t 2 -n 15000 -p again > /dev/null
 settle
 p1=$(positives)
 echo "# cached positive dentries: $p0 before the storm, $p1 after"

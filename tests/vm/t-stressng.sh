@@ -1,4 +1,3 @@
-# timeout: 900
 # External load: Debian's stress-ng dentry stressors, with their own
 # verification, on ext4 with the limit on.
 . /nd/ndlib.sh
@@ -8,7 +7,7 @@ set_max 256
 r0=$(reclaimed) k0=$(killed)
 mkdir /mnt/sng && cd /mnt/sng
 for s in dentry dir filename rename; do
-	stress-ng --$s 2 --timeout 20s --verify --metrics-brief \
+	stress-ng --$s 2 --timeout 10s --verify --metrics-brief \
 		--temp-path /mnt/sng > /tmp/sng.out 2>&1
 	rc=$?
 	sed 's/^/# /' /tmp/sng.out | tail -4

@@ -1,11 +1,10 @@
-# timeout: 900
 # Torture: threads mixing create, unlink, rename, mkdir/rmdir and failed
 # lookups for a bounded time while the limit is flipped on and off, then
 # a census of every file against the threads' own model.  The host fails
 # the run on any BUG, WARNING, lockdep, KASAN, soft lockup or hung task.
 . /nd/ndlib.sh
 mount_scratch || exit 1
-SECS=${TORTURE_SECONDS:-120}
+SECS=${TORTURE_SECONDS:-60}
 mkdir /mnt/t /mnt/storm
 ndgen -d /mnt/storm -t 2 -n 1000000 > /tmp/storm.out &
 storm=$!
