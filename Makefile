@@ -6,10 +6,13 @@ TOOLS := ndgen ndmon ndbench ndcensus ndtorture
 TOOL_BINS := $(addprefix $(B)/tools/,$(TOOLS))
 STOCK := $(B)/out/stock/arch/x86/boot/bzImage
 PATCHED := $(B)/out/patched/arch/x86/boot/bzImage
-DEBUG := $(B)/out/debug/arch/x86/boot/bzImage
+# KASAN=1 adds configs/kasan.config to the debug kernel (own O= directory).
+DEBUG_NAME := debug$(if $(filter 1,$(KASAN)),-kasan)
+DEBUG_FRAGS := configs/base.config configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
+DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
 .PHONY: all deps tree export tools kselftest initramfs kernel-stock kernel-patched \
-	kernel-debug demo check bench clean
+	kernel-debug demo check bench bisect-build clean
 
 all: check
 
@@ -51,16 +54,20 @@ kernel-patched: tree
 	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/patched configs/base.config >/dev/null
 
 kernel-debug: tree
-	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/debug configs/base.config configs/debug.config >/dev/null
+	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/$(DEBUG_NAME) $(DEBUG_FRAGS) >/dev/null
 
 check: deps tools initramfs kernel-debug
-	@bash scripts/check.sh
+	@KERNEL=$(DEBUG) bash scripts/check.sh
 
 demo: deps tools initramfs kernel-stock kernel-patched
 	@bash scripts/demo.sh
 
 bench: deps tools initramfs kernel-stock kernel-patched
 	@bash scripts/bench.sh
+
+# Every patch of the series builds on its own.
+bisect-build: tree
+	@bash scripts/bisect-build.sh
 
 clean:
 	rm -rf $(B)/out $(B)/runs $(B)/logs $(B)/results $(B)/tools $(B)/initramfs*

@@ -70,9 +70,12 @@ if [ "${ND_ACCEL:-tcg}" = kvm ] && [ "$icount" = 0 ]; then
 		note "KVM probe failed or hung; using TCG"
 	fi
 fi
+# watchdog_thresh=60: under TCG a busy host can stall a debug kernel's early
+# boot (ACPI AML under KASAN) past the default 20 s; real lockups still
+# report after 120 s, and the wall-clock timeout catches anything longer.
 qemu=(qemu-system-x86_64 -accel "$accel" -m "$mem" -smp "$cpus"
 	-kernel "$kernel" -initrd "$run/initrd"
-	-append "console=ttyS0 panic=-1 loglevel=5 slab_nomerge $append"
+	-append "console=ttyS0 panic=-1 loglevel=5 slab_nomerge watchdog_thresh=60 $append"
 	-drive file="$run/scratch.img",if=virtio,format=raw
 	-drive file="$run/results.img",if=virtio,format=raw
 	-display none -serial file:"$log" -monitor none -no-reboot)

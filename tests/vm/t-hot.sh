@@ -13,7 +13,7 @@ L=1000
 d=/mnt/hot
 mkdir $d
 set_max $L
-ndgen -d $d -t 2 -n 60000 -p cold > /tmp/cold.out &
+ndgen -d $d -t 2 -n 20000 -p cold > /tmp/cold.out &
 cold=$!
 sleep 0.3
 # Two hot lookers, the hot names created once the storm is going.

@@ -33,7 +33,7 @@ check "1 refused while off, value kept" try 1 "Invalid argument"
 # Flip on and off under load: nothing may break, and every lookup of a
 # missing name must still fail with ENOENT (ndgen checks each one).
 mount_scratch && mkdir /mnt/flip
-ndgen -d /mnt/flip -t 3 -n 60000 > /tmp/gen.out 2>&1 &
+ndgen -d /mnt/flip -t 3 -n 20000 > /tmp/gen.out 2>&1 &
 gen=$!
 i=0
 while kill -0 $gen 2>/dev/null; do
