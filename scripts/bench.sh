@@ -89,9 +89,10 @@ set output '$svg'
 set datafile separator ','
 set title 'Negative dentries during a 1,000,000-lookup storm (4 threads, ext4)'
 set xlabel 'seconds (guest, TCG)'
-set ylabel 'unused negative dentries (dentry-state)'
+set ylabel 'unused negative dentries, dentry-state (log scale)'
 set key top left
 set grid
+set logscale y
 set format y '%.0s%c'
 plot '$S/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'stock 6.12', \
      '$P/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'patched, fs.dentry-dir-max=10000'

@@ -28,10 +28,11 @@ set terminal svg size 800,500 dynamic background rgb 'white'
 set output '$svg'
 set title 'Negative dentries in one ext4 directory during a storm of failed lookups'
 set xlabel 'failed lookups of distinct names'
-set ylabel 'negative dentries'
+set ylabel 'negative dentries (log scale)'
 set key top left
 set grid
 set format x '%.0s%c'
+set logscale y
 set format y '%.0s%c'
 plot '$S/curve.txt' using 1:2 with linespoints title 'stock 6.12', \
      '$P/curve.txt' using 1:2 with linespoints title 'patched, fs.dentry-dir-max=$LIMIT'
