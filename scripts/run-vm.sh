@@ -60,8 +60,12 @@ truncate -s 64M "$run/results.img"
 accel="tcg,thread=multi"
 [ "$icount" = 1 ] && accel=tcg
 if [ "${ND_ACCEL:-tcg}" = kvm ] && [ "$icount" = 0 ]; then
+	# Probe with a job that does nothing: KVM must boot it and power off.
+	mkdir -p "$run/probe" && echo true > "$run/probe/job.sh"
+	cp "$initrd" "$run/probe.initrd" && truncate -s %512 "$run/probe.initrd"
+	(cd "$run/probe" && echo job.sh | cpio -o -H newc --quiet -R 0:0) >> "$run/probe.initrd"
 	if [ -w /dev/kvm ] && timeout -k 5 30 qemu-system-x86_64 -accel kvm \
-		-m 256M -kernel "$kernel" -initrd "$run/initrd" -display none \
+		-m 256M -kernel "$kernel" -initrd "$run/probe.initrd" -display none \
 		-serial file:"$run/kvm-probe.log" -monitor none -no-reboot \
 		-append "console=ttyS0 panic=-1" >/dev/null 2>&1 &&
 		grep -q '@@ND-EXIT' "$run/kvm-probe.log"; then
@@ -80,8 +84,6 @@ qemu=(qemu-system-x86_64 -accel "$accel" -m "$mem" -smp "$cpus"
 	-drive file="$run/results.img",if=virtio,format=raw
 	-display none -serial file:"$log" -monitor none -no-reboot)
 [ "$icount" = 1 ] && qemu+=(-icount shift=0,sleep=off)
-# The KVM probe boots the same job: redo the scratch disk it may have used.
-[ "$accel" = kvm ] && mkfs.ext4 -q -F "$run/scratch.img"
 
 note "booting $name ($accel, $cpus vCPUs, timeout ${timeout}s): $cmd"
 start=$(date +%s)
