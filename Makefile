@@ -4,8 +4,6 @@ SHELL := /bin/bash
 B := build
 TOOLS := ndgen ndmon ndbench ndcensus ndtorture
 TOOL_BINS := $(addprefix $(B)/tools/,$(TOOLS))
-STOCK := $(B)/out/stock/arch/x86/boot/bzImage
-PATCHED := $(B)/out/patched/arch/x86/boot/bzImage
 # KASAN=1 adds configs/kasan.config to the debug kernel (own O= directory).
 DEBUG_NAME := debug$(if $(filter 1,$(KASAN)),-kasan)
 DEBUG_FRAGS := configs/base.config configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
