@@ -20,8 +20,8 @@ done
 run -k "$SK" -n bench-storm-stock -- 'sh /nd/bench-storm.sh'
 run -k "$PK" -n bench-storm-patched -- 'LIMIT=10000 sh /nd/bench-storm.sh'
 # 7. Layout.
-bash "$TOP/scripts/layout.sh" "$STOCK_SRC" stock > "$RESULTS/layout-stock.txt"
-bash "$TOP/scripts/layout.sh" "$TREE" patched > "$RESULTS/layout-patched.txt"
+bash "$TOP/scripts/layout.sh" "$STOCK_SRC" stock dentry > "$RESULTS/layout-stock.txt"
+bash "$TOP/scripts/layout.sh" "$TREE" patched dentry > "$RESULTS/layout-patched.txt"
 fi
 
 # median and spread (max-min) of "MODE VALUE" lines over the rounds

@@ -8,6 +8,9 @@ set -euo pipefail
 src=$(realpath -m "$1") out=$(realpath -m "$2"); shift 2
 [ -f "$src/Makefile" ] || die "no kernel source in $src"
 mkdir -p "$out"
+# One kernel build at a time on this machine (two cores).
+exec 9>"${TMPDIR:-/tmp}/nd-kbuild.lock"
+flock 9
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache-negdentry}
 export CCACHE_BASEDIR=$BUILD CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime

@@ -10,6 +10,12 @@
  *
  * Every lookup must fail with ENOENT; anything else (the name exists, or an
  * unexpected errno) is counted and makes the exit status 1.
+ *
+ * With -c unlink (or -c rmdir) each name is instead created as a file (a
+ * directory), then removed: the kernel turns the dentry negative in place,
+ * which is the other way negative dentries pile up (containers deleting
+ * their files).  Each step must succeed; a failure counts as unexpected,
+ * and "enoent" then counts the names that were created and removed.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -22,7 +28,10 @@
 #include <time.h>
 #include <unistd.h>
 
-enum call { CALL_STAT, CALL_OPEN, CALL_ACCESS };
+enum call { CALL_STAT, CALL_OPEN, CALL_ACCESS, CALL_UNLINK, CALL_RMDIR };
+static const char *const call_names[] = {
+	"stat", "open", "access", "unlink", "rmdir"
+};
 
 static const char *dir = ".";
 static const char *prefix = "nd";
@@ -54,6 +63,17 @@ static int lookup(const char *path)
 		return -1;
 	case CALL_ACCESS:
 		return access(path, F_OK);
+	case CALL_UNLINK:
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd < 0 || close(fd) || unlink(path))
+			return 0;	/* counted as unexpected */
+		errno = ENOENT;
+		return -1;
+	case CALL_RMDIR:
+		if (mkdir(path, 0755) || rmdir(path))
+			return 0;
+		errno = ENOENT;
+		return -1;
 	default:
 		return stat(path, &st);
 	}
@@ -84,7 +104,7 @@ static void usage(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-t THREADS] [-n NAMES_PER_THREAD] [-r REPEAT]\n"
-		"          [-c stat|open|access] [-p PREFIX]\n"
+		"          [-c stat|open|access|unlink|rmdir] [-p PREFIX]\n"
 		"Looks up THREADS*NAMES distinct missing names in DIR, REPEAT times.\n",
 		argv0);
 	exit(2);
@@ -126,6 +146,10 @@ int main(int argc, char **argv)
 				call = CALL_OPEN;
 			else if (!strcmp(optarg, "access"))
 				call = CALL_ACCESS;
+			else if (!strcmp(optarg, "unlink"))
+				call = CALL_UNLINK;
+			else if (!strcmp(optarg, "rmdir"))
+				call = CALL_RMDIR;
 			else
 				usage(argv[0]);
 			break;
@@ -166,7 +190,7 @@ int main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	printf("ndgen dir=%s threads=%d names=%ld repeat=%ld call=%s lookups=%ld enoent=%ld unexpected=%ld ns=%lld\n",
 	       dir, nthreads, names, repeat,
-	       call == CALL_OPEN ? "open" : call == CALL_ACCESS ? "access" : "stat",
+	       call_names[call],
 	       lookups, enoent, unexpected,
 	       (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL +
 	       (t1.tv_nsec - t0.tv_nsec));

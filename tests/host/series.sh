@@ -11,10 +11,14 @@ t "series: patches/series lists the patches, base version noted" \
 	"grep -q '^# Base: Linux 6.12' $TOP/patches/series && [ \$(grep -vc '^#' $TOP/patches/series) -ge 6 ]"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 t "series: re-exporting the tree's branch gives the same patches" \
-	"git -C $TREE format-patch -q --cover-letter --base=$BASE_TAG -o $tmp $BASE_TAG..HEAD && \
+	"git -C $TREE format-patch -q --cover-letter --subject-prefix=\"PATCH v2\" --base=$BASE_TAG -o $tmp $BASE_TAG..HEAD && \
 	 ( for p in \$(grep -v '^#' $TOP/patches/series); do \
 		diff <(sed -n '/^Subject/,\$p' $TOP/patches/\$p) <(sed -n '/^Subject/,\$p' $tmp/\$p) >&2 || exit 1; done )"
 for p in $(grep -v '^#' "$TOP/patches/series"); do
 	t "checkpatch --strict: $p" \
 		"(cd $TREE && perl scripts/checkpatch.pl --strict -q $TOP/patches/$p 2>/dev/null | grep -qE '^(ERROR|WARNING|CHECK)') ; [ \$? = 1 ]"
 done
+t "series: the cover letter's subject has one [PATCH ...] prefix" \
+	"[ \$(sed -n '/^Subject:/,/^\$/p' $TOP/patches/0000-cover-letter.patch | grep -o '\\[PATCH' | wc -l) = 1 ]"
+t "series: every patch subject carries the version (PATCH v2)" \
+	"! grep -L '^Subject: \\[PATCH v2 ' $TOP/patches/[0-9]*.patch | grep -q ."

@@ -46,3 +46,7 @@ finish() {
 	echo "# $T_N checks, $T_FAIL failed"
 	[ "$T_FAIL" = 0 ]
 }
+
+# Directories queued for reclaim (debugfs, one line each: count dev ino name).
+queued_dirs() { cat $DBG/negative_dirs 2>/dev/null | wc -l; }
+queue_failed() { cat $DBG/negative_queue_failed; }
