@@ -10,7 +10,7 @@ DEBUG_FRAGS := configs/base.config configs/debug.config $(if $(filter 1,$(KASAN)
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
 .PHONY: all deps tree export tools kselftest initramfs kernel-stock kernel-patched \
-	kernel-debug demo check bench bisect-build clean
+	kernel-debug demo check bench bisect-build kernel-checks clean
 
 all: check
 
@@ -66,6 +66,11 @@ bench: deps tools initramfs kernel-stock kernel-patched
 # Every patch of the series builds on its own.
 bisect-build: tree
 	@bash scripts/bisect-build.sh
+
+# W=1, sparse, i386 and allmodconfig builds of the changed objects, then
+# bisect-build (results: build/results/kernel-checks.md).
+kernel-checks: tree
+	@bash scripts/kernel-checks.sh
 
 clean:
 	rm -rf $(B)/out $(B)/runs $(B)/logs $(B)/results $(B)/tools $(B)/initramfs*

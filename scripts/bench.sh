@@ -22,6 +22,8 @@ run -k "$PK" -n bench-storm-patched -- 'LIMIT=10000 sh /nd/bench-storm.sh'
 # 7. Layout.
 bash "$TOP/scripts/layout.sh" "$STOCK_SRC" stock dentry > "$RESULTS/layout-stock.txt"
 bash "$TOP/scripts/layout.sh" "$TREE" patched dentry > "$RESULTS/layout-patched.txt"
+bash "$TOP/scripts/layout.sh" "$STOCK_SRC" stock inode > "$RESULTS/layout-stock-inode.txt"
+bash "$TOP/scripts/layout.sh" "$TREE" patched inode > "$RESULTS/layout-patched-inode.txt"
 fi
 
 # median and spread (max-min) of "MODE VALUE" lines over the rounds
@@ -32,6 +34,7 @@ stat_of() { # KIND MODE
 }
 size_of() { sed -n 's/.*size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$1.txt"; }
 holes_of() { grep -c 'XXX.*hole' "$RESULTS/layout-$1.txt" || true; }
+iname_of() { sed -n 's/.*d_iname\[\([0-9]*\)\].*/\1/p' "$RESULTS/layout-$1.txt" | head -1; }
 S=$RESULTS/bench-storm-stock P=$RESULTS/bench-storm-patched
 {
 echo "# Benchmarks: stock vs patched Linux $(cd "$STOCK_SRC" && make -s kernelversion)"
@@ -64,6 +67,16 @@ while read -r L t n peak final ms rec kil; do
 		"$rec" "$kil" "$(echo "100 * $kil / $n" | bc -l)"
 done < "$P/bound.txt"
 echo
+echo "### The same for negatives made by unlink (100,000 files created and removed in one directory)"
+echo
+echo "| limit | threads | peak | peak/limit | settled | storm ms | files/s | reclaimed | killed | killed % |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+while read -r L t n peak final ms rec kil; do
+	printf '| %s | %s | %s | %.3f | %s | %s | %.0f | %s | %s | %.1f |\n' "$L" "$t" "$peak" \
+		"$(echo "$peak / $L" | bc -l)" "$final" "$ms" "$(echo "$n * 1000 / $ms" | bc -l)" \
+		"$rec" "$kil" "$(echo "100 * $kil / $n" | bc -l)"
+done < "$P/bound-unlink.txt"
+echo
 echo "Stock, same storm sizes: see the negatives column of the teardown table (every lookup is kept)."
 echo
 echo "## Memory after a 1,000,000-lookup storm (4 threads; patched with limit 10000)"
@@ -84,10 +97,11 @@ done
 echo
 echo "## Layout (pahole, x86_64)"
 echo
-echo "| kernel | sizeof(struct dentry) | holes |"
-echo "|---|---|---|"
-echo "| stock | $(size_of stock) | $(holes_of stock) |"
-echo "| patched | $(size_of patched) | $(holes_of patched) |"
+echo "| kernel | sizeof(struct dentry) | d_iname | holes | sizeof(struct inode) |"
+echo "|---|---|---|---|---|"
+for k in stock patched; do
+	echo "| $k | $(size_of $k) | $(iname_of $k) | $(holes_of $k) | $(sed -n 's/.*\/\* size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$k-inode.txt" | head -1) |"
+done
 } > "$md"
 
 svg=$RESULTS/bench-negatives.svg

@@ -20,6 +20,21 @@ if command -v stress-ng >/dev/null; then
 		cp -L --parents "$lib" "$root/"
 	done
 fi
+# e2fsprogs' mke2fs (dynamic) and its libraries: the kselftest makes its
+# own ext4 with mkfs.ext4.  busybox's mke2fs applet (/bin/mke2fs) makes
+# no ext4, so the real one goes to /sbin with its mkfs.ext4 name.
+mke2fs=$(PATH=/usr/sbin:/sbin:$PATH command -v mke2fs || true)
+if [ -n "$mke2fs" ]; then
+	cp "$mke2fs" "$root/sbin/mke2fs"
+	ln -sf mke2fs "$root/sbin/mkfs.ext4"
+	ldd "$mke2fs" | grep -o '/[^ ]*' | while read -r lib; do
+		cp -L --parents "$lib" "$root/"
+	done
+	if [ -f /etc/mke2fs.conf ]; then
+		mkdir -p "$root/etc"
+		cp /etc/mke2fs.conf "$root/etc/"
+	fi
+fi
 cp "$TOP"/tests/vm/*.sh "$root/nd/"
 cp "$TOP/scripts/guest-init.sh" "$root/init"
 chmod +x "$root/init" "$root"/nd/*

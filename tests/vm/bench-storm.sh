@@ -50,4 +50,20 @@ for L in 1000 10000; do
 		rm -rf /mnt/s
 	done
 done
+
+# The same bound for negatives made by unlink: 100k files created and
+# removed in one directory (1 and 4 threads).
+for L in 1000 10000; do
+	for t in 1 4; do
+		set_max $L
+		mkdir /mnt/s; base=$(nr_negative)
+		r0=$(reclaimed) k0=$(killed)
+		out=$(ndmon -i 20 -a 500 -- ndgen -d /mnt/s -c unlink -t $t -n $((100000 / t)))
+		settle
+		peak=$(($(kv "$out" peak_negative) - base))
+		final=$(($(nr_negative) - base))
+		echo "$L $t 100000 $peak $final $(kv "$out" elapsed_ms) $(($(reclaimed) - r0)) $(($(killed) - k0))" >> /results/bound-unlink.txt
+		rm -rf /mnt/s
+	done
+done
 cat /results/*.txt
