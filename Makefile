@@ -10,7 +10,7 @@ DEBUG_FRAGS := configs/base.config configs/debug.config $(if $(filter 1,$(KASAN)
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
 .PHONY: all deps tree export tools kselftest initramfs kernel-stock kernel-patched \
-	kernel-debug demo check bench bisect-build kernel-checks clean
+	kernel-debug debian-image demo check bench bisect-build kernel-checks clean
 
 all: check
 
@@ -43,6 +43,12 @@ $(B)/initramfs.cpio.gz: $(TOOL_BINS) $(B)/tools/dentry_dir_max_test $(wildcard t
 initramfs: tools kselftest
 	@$(MAKE) -s $(B)/initramfs.cpio.gz
 
+# The Debian guest's root disk (run-vm.sh -r): the script keeps its own
+# caches (the mmdebstrap root is made again only when its package list
+# changes; the image when that or a file it installs in /nd changes).
+debian-image: deps tools
+	@bash scripts/debian-image.sh
+
 # Kernel builds are always handed to kbuild, which (with ccache) knows
 # best what is out of date.
 kernel-stock: tree
@@ -54,7 +60,7 @@ kernel-patched: tree
 kernel-debug: tree
 	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/$(DEBUG_NAME) $(DEBUG_FRAGS) >/dev/null
 
-check: deps tools initramfs kernel-debug
+check: deps tools initramfs kernel-debug debian-image
 	@KERNEL=$(DEBUG) bash scripts/check.sh
 
 demo: deps tools initramfs kernel-stock kernel-patched

@@ -40,13 +40,21 @@ fi
 # Guest suites share boots (a debug kernel takes ~20 s to boot under TCG);
 # each boot gets a fresh ext4 image, and each suite unmounts what it used.
 # A suite not listed here gets a boot of its own.
-BOOTS=("t-sysctl t-bound t-counters t-hot t-kselftest" "t-lost t-lifecycle" "t-torture t-stressng")
+BOOTS=("t-sysctl t-bound t-counters t-hot t-kselftest" "t-lost t-lifecycle t-unlink t-switch" "t-torture t-stressng t-freeze t-scale")
 all=$(cd "$TOP/tests/vm" && ls t-*.sh | sed 's/\.sh$//')
 listed=" ${BOOTS[*]} "
 for s in $all; do case $listed in *" $s "*) ;; *) BOOTS+=("$s") ;; esac; done
+# Suites of the Debian guest (tests/debian/NAME.sh is suite d-NAME): one
+# boot with the Debian root disk (make debian-image) on the same kernel,
+# so that every check proves the image builds and boots.
+DEBIAN_IMG=${DEBIAN_IMG:-$BUILD/debian/root.img}
+DBOOTS=("d-smoke")
 if [ -n "$ONLY" ]; then
-	[ -f "$TOP/tests/vm/$ONLY.sh" ] || { echo "no such guest test: $ONLY" >&2; exit 2; }
-	BOOTS=("$ONLY")
+	case $ONLY in
+	d-*) f=$TOP/tests/debian/${ONLY#d-}.sh; BOOTS=(); DBOOTS=("$ONLY") ;;
+	*) f=$TOP/tests/vm/$ONLY.sh; BOOTS=("$ONLY"); DBOOTS=() ;;
+	esac
+	[ -f "$f" ] || { echo "no such guest test: $ONLY" >&2; exit 2; }
 fi
 
 # TAP lines of a boot's console log, attributed to the suite that printed
@@ -67,19 +75,27 @@ collect_boot() { # LOG SUITES
 	done
 }
 
-b=0
-for suites in "${BOOTS[@]}"; do
-	b=$((b + 1))
-	name=check-vm$b; [ -n "$ONLY" ] && name=check-$ONLY
-	job="rc=0; for s in $suites; do echo \"@@SUITE \$s\"; sh /nd/\$s.sh || rc=1; done; exit \$rc"
+boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
+	local name=$1 suites=$2 start; shift 2
+	# Suite t-X runs /nd/t-X.sh, suite d-X /nd/X.sh (both dirs land in /nd).
+	job="rc=0; for s in $suites; do echo \"@@SUITE \$s\"; sh /nd/\${s#d-}.sh || rc=1; done; exit \$rc"
 	start=$(date +%s)
-	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t 1500 -- "$job" 2> "$RESULTS/$name.err"; then
+	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t 1500 "$@" -- "$job" 2> "$RESULTS/$name.err"; then
 		record ok "$name" "guest run clean: ${suites// /, } ($(( $(date +%s) - start )) s)"
 	else
 		record fail "$name" "${suites// /, }: $(grep -E '^FAIL' "$RESULTS/$name.err" | tail -1)"
 	fi
 	collect_boot "$LOGS/$name.log" "$suites"
+}
+b=0
+for suites in "${BOOTS[@]}"; do
+	b=$((b + 1))
+	name=check-vm$b; [ -n "$ONLY" ] && name=check-$ONLY
+	boot "$name" "$suites"
 done
+if [ ${#DBOOTS[@]} -gt 0 ]; then
+	boot check-debian "${DBOOTS[*]}" -r "$DEBIAN_IMG"
+fi
 
 echo
 echo "results: $summary; console logs: $LOGS/check-*.log"

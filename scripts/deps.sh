@@ -4,7 +4,8 @@
 set -euo pipefail
 pkgs=(linux-source-6.12 qemu-system-x86 busybox-static e2fsprogs cpio
       build-essential flex bison bc libelf-dev libssl-dev ccache dwarves
-      gnuplot-nox stress-ng git xz-utils python3 python3-ply sparse)
+      gnuplot-nox stress-ng git xz-utils python3 python3-ply sparse
+      mmdebstrap debian-archive-keyring)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -19,18 +19,23 @@
 #   -s SIZE      scratch ext4 image size (default 4G, sparse)
 #   -i           instruction counting: -icount shift=0,sleep=off
 #   -a ARGS      extra kernel command line
+#   -r IMAGE     boot the Debian root disk IMAGE (scripts/debian-image.sh)
+#                instead of the initramfs: /dev/vda and /dev/vdb as above,
+#                the root on /dev/vdc, written to a qemu snapshot (the
+#                image itself is never changed), init=/nd/debian-init.sh;
+#                the job goes to the guest as a tar on /dev/vdb.
 # ND_ACCEL=kvm tries KVM first (probed with a short boot; falls back to
 # TCG if it fails or hangs).  The default is TCG.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 kernel=$OUT/debug/arch/x86/boot/bzImage name=run timeout=600 cpus=2 mem=2G
-size=4G icount=0 append=""
-while getopts "k:n:t:c:m:s:ia:" o; do
+size=4G icount=0 append="" rootimg=""
+while getopts "k:n:t:c:m:s:ia:r:" o; do
 	case $o in
 	k) kernel=$OPTARG ;; n) name=$OPTARG ;; t) timeout=$OPTARG ;;
 	c) cpus=$OPTARG ;; m) mem=$OPTARG ;; s) size=$OPTARG ;;
-	i) icount=1 ;; a) append=$OPTARG ;;
+	i) icount=1 ;; a) append=$OPTARG ;; r) rootimg=$OPTARG ;;
 	*) die "bad option (see the header of $0)" ;;
 	esac
 done
@@ -40,26 +45,36 @@ shift $((OPTIND - 1))
 cmd="$*"
 [ -f "$kernel" ] || die "kernel $kernel not found"
 initrd=$BUILD/initramfs.cpio.gz
-[ -f "$initrd" ] || die "initramfs $initrd not found (make initramfs)"
+if [ -n "$rootimg" ]; then
+	[ -f "$rootimg" ] || die "root image $rootimg not found (make debian-image)"
+else
+	[ -f "$initrd" ] || die "initramfs $initrd not found (make initramfs)"
+fi
 
 mkdir -p "$LOGS" "$RESULTS"
 run=$BUILD/runs/$name
 rm -rf "$run"; mkdir -p "$run/job"
 log=$LOGS/$name.log
 printf '%s\n' "$cmd" > "$run/job/job.sh"
-(cd "$run/job" && echo job.sh | cpio -o -H newc --quiet -R 0:0) > "$run/job.cpio"
-# The kernel unpacks concatenated archives, but one that follows a
-# compressed archive must start 4-byte aligned: pad with zeros.
-cp "$initrd" "$run/initrd"
-truncate -s %512 "$run/initrd"
-cat "$run/job.cpio" >> "$run/initrd"
+rm -f "$run/results.img"
+if [ -n "$rootimg" ]; then
+	# The Debian guest's init reads the job from the results disk.
+	tar -cf "$run/results.img" -C "$run/job" --owner=0 --group=0 job.sh
+else
+	(cd "$run/job" && echo job.sh | cpio -o -H newc --quiet -R 0:0) > "$run/job.cpio"
+	# The kernel unpacks concatenated archives, but one that follows a
+	# compressed archive must start 4-byte aligned: pad with zeros.
+	cp "$initrd" "$run/initrd"
+	truncate -s %512 "$run/initrd"
+	cat "$run/job.cpio" >> "$run/initrd"
+fi
 truncate -s "$size" "$run/scratch.img"
 mkfs.ext4 -q -F "$run/scratch.img"
 truncate -s 64M "$run/results.img"
 
 accel="tcg,thread=multi"
 [ "$icount" = 1 ] && accel=tcg
-if [ "${ND_ACCEL:-tcg}" = kvm ] && [ "$icount" = 0 ]; then
+if [ "${ND_ACCEL:-tcg}" = kvm ] && [ "$icount" = 0 ] && [ -f "$initrd" ]; then
 	# Probe with a job that does nothing: KVM must boot it and power off.
 	mkdir -p "$run/probe" && echo true > "$run/probe/job.sh"
 	cp "$initrd" "$run/probe.initrd" && truncate -s %512 "$run/probe.initrd"
@@ -77,15 +92,22 @@ fi
 # watchdog_thresh=60: under TCG a busy host can stall a debug kernel's early
 # boot (ACPI AML under KASAN) past the default 20 s; real lockups still
 # report after 120 s, and the wall-clock timeout catches anything longer.
-qemu=(qemu-system-x86_64 -accel "$accel" -m "$mem" -smp "$cpus"
-	-kernel "$kernel" -initrd "$run/initrd"
-	-append "console=ttyS0 panic=-1 loglevel=5 slab_nomerge watchdog_thresh=60 $append"
+kargs="console=ttyS0 panic=-1 loglevel=5 slab_nomerge watchdog_thresh=60"
+qemu=(qemu-system-x86_64 -accel "$accel" -m "$mem" -smp "$cpus" -kernel "$kernel"
 	-drive file="$run/scratch.img",if=virtio,format=raw
 	-drive file="$run/results.img",if=virtio,format=raw
 	-display none -serial file:"$log" -monitor none -no-reboot)
+if [ -n "$rootimg" ]; then
+	# snapshot=on: the guest's writes go to a temporary overlay that qemu
+	# drops at exit, so every run starts from the same root.
+	qemu+=(-drive file="$rootimg",if=virtio,format=raw,snapshot=on
+		-append "$kargs root=/dev/vdc rootfstype=ext4 rw rootwait init=/nd/debian-init.sh $append")
+else
+	qemu+=(-initrd "$run/initrd" -append "$kargs $append")
+fi
 [ "$icount" = 1 ] && qemu+=(-icount shift=0,sleep=off)
 
-note "booting $name ($accel, $cpus vCPUs, timeout ${timeout}s): $cmd"
+note "booting $name ($accel, $cpus vCPUs, ${rootimg:+Debian root $(basename "$rootimg"), }timeout ${timeout}s): $cmd"
 start=$(date +%s)
 set +e
 timeout -k 10 "$timeout" "${qemu[@]}" > "$run/qemu.out" 2>&1

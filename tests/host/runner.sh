@@ -23,3 +23,16 @@ t "a failing guest command fails with its status" 1 "guest command failed with s
 t "a guest kernel panic is reported as such" 1 "guest kernel panic" -n host-panic -t 300 -- 'echo c > /proc/sysrq-trigger'
 t "a guest that never powers off is reported as a hang" 1 "guest hang" -n host-hang -t 30 -- 'sleep 100000'
 t "a kernel WARNING in the log fails the run" 1 "kernel reported a problem" -n host-warn -t 300 -- 'echo "<4>WARNING: injected by the harness self-test" > /dev/kmsg'
+# The Debian root (run-vm.sh -r, made by make debian-image): the same exit
+# status and /results protocol, and the root disk is a snapshot per run.
+IMG=${DEBIAN_IMG:-$BUILD/debian/root.img}
+if [ -f "$IMG" ]; then
+	t "Debian root: a failing guest command fails with its status" 1 "guest command failed with status 3" \
+		-r "$IMG" -n host-debian-exit3 -t 300 -- 'echo fine > /results/out; echo x > /nd/marker; exit 3'
+	n=$((n + 1))
+	if [ "$(cat "$RESULTS/host-debian-exit3/out" 2>/dev/null)" = fine ]; then echo "ok $n - runner: Debian root: /results file on the host"; else echo "not ok $n - runner: Debian root: /results file on the host"; fi
+	t "Debian root: a run does not see the last run's writes to the root" 0 "" \
+		-r "$IMG" -n host-debian-clean -t 300 -- 'test ! -e /nd/marker'
+else
+	echo "# no Debian root image at $IMG (make debian-image): its runner checks not run"
+fi

@@ -26,6 +26,25 @@ check "new negatives are bounded ($final <= 5000 + 10 + 1000)" [ "$final" -le 60
 check "new negatives are kept up to the limit ($final >= 5000 + 700)" [ "$final" -ge 5700 ]
 set_max 0
 rm -rf $d
+
+# Switching the limit off stops reclaim that is under way: a directory
+# with 100,000 counted negatives is queued by lowering the limit, and the
+# limit goes off at once.  Reclaim must stop there, not go on down to
+# nothing (the target of a limit of 0 is 0).
+d=/mnt/switch-off
+mkdir $d
+set_max 200000
+base=$(nr_negative)
+ndgen -d $d -p many -n 100000 >/dev/null
+set_max 256
+ndgen -d $d -p trigger -n 1 >/dev/null
+set_max 0
+r0=$(reclaimed)
+settle
+kept=$(($(nr_negative) - base))
+echo "# switched off during reclaim: $kept of 100001 kept, reclaimed since the switch: $(( $(reclaimed) - r0 ))"
+check "limit switched off during reclaim: reclaim stops ($kept of 100001 kept >= 1000)" [ "$kept" -ge 1000 ]
+rm -rf $d
 umount /mnt
 check "umount" [ $? = 0 ]
 finish

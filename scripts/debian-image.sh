@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# debian-image.sh [IMAGE]
+# The Debian guest's root disk (default build/debian/root.img): a Debian
+# bookworm root made by mmdebstrap from Debian's archive, plus the
+# project's static tools (build/tools/*), the guest tests (tests/vm/*.sh,
+# tests/debian/*.sh), busybox-static and the guest's init
+# (scripts/debian-init.sh), all in /nd; written into an ext4 image with
+# `mkfs.ext4 -d`.  run-vm.sh -r boots it.
+#
+# Two levels of cache, each keyed by a sha256 stored beside what it keys:
+# - build/debian/rootfs/ (the mmdebstrap output; key rootfs.sum) is made
+#   again only when the suite, the package list or the bootstrap function
+#   below change: a few minutes, and the only step that needs the archive;
+# - root.img (key root.img.sum) is rewritten (mkfs.ext4 -d, seconds) when
+#   that key or any file installed in /nd changes.
+# Needs root (mmdebstrap's root mode; mkfs.ext4 -d keeps ownership).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+DEB=$BUILD/debian
+img=$(realpath -m "${1:-$DEB/root.img}")
+rootfs=$DEB/rootfs
+SUITE=bookworm
+# Real programs for the workloads (issue 9).  postmark is the metadata
+# benchmark: the nearest in Debian to filebench webproxy (see README.md,
+# "The Debian guest").
+PKGS=(gcc libc6-dev python3 git bash util-linux mount coreutils procps
+      inotify-tools postmark)
+
+bootstrap() { # DIR
+	mmdebstrap --variant=apt --mode=root --format=directory \
+		--include="$(IFS=,; echo "${PKGS[*]}")" \
+		--aptopt='APT::Install-Recommends "false"' \
+		--dpkgopt='path-exclude=/usr/share/doc/*' \
+		--dpkgopt='path-exclude=/usr/share/man/*' \
+		--dpkgopt='path-exclude=/usr/share/locale/*' \
+		"$SUITE" "$1" >&2
+}
+
+[ "$(id -u)" = 0 ] || die "debian-image.sh needs root (mmdebstrap --mode=root, mkfs.ext4 -d ownership)"
+command -v mmdebstrap >/dev/null || die "mmdebstrap not installed (make deps)"
+ls "$BUILD"/tools/nd* >/dev/null 2>&1 || die "no tools in $BUILD/tools (make tools)"
+mkdir -p "$DEB"
+
+# A directory tree that nothing is mounted on, removed without crossing
+# into another filesystem (an interrupted mmdebstrap can leave /proc,
+# /sys or /dev mounted in it).
+rmtree() {
+	[ -e "$1" ] || return 0
+	if findmnt -rn -o TARGET | grep -q "^$(realpath "$1")/"; then
+		die "$1 still has filesystems mounted in it; unmount them first: $(findmnt -rn -o TARGET | grep "^$(realpath "$1")/" | tr '\n' ' ')"
+	fi
+	rm -rf --one-file-system "$1"
+}
+
+key=$( { echo "$SUITE"; printf '%s\n' "${PKGS[@]}"; declare -f bootstrap; } | sha256sum | cut -d' ' -f1)
+if [ ! -d "$rootfs" ] || [ "$(cat "$DEB/rootfs.sum" 2>/dev/null)" != "$key" ]; then
+	note "debian: mmdebstrap $SUITE into $rootfs (packages: ${PKGS[*]})"
+	start=$(date +%s)
+	rm -f "$DEB/rootfs.sum"
+	rmtree "$rootfs.new"
+	bootstrap "$rootfs.new"
+	rmtree "$rootfs"
+	mv "$rootfs.new" "$rootfs"
+	echo "$key" > "$DEB/rootfs.sum"
+	note "debian: rootfs made in $(( $(date +%s) - start )) s ($(du -sm "$rootfs" | cut -f1) MiB)"
+fi
+
+# What the image carries in /nd besides Debian.
+files=("$BUILD"/tools/* "$TOP"/tests/vm/*.sh "$TOP"/tests/debian/*.sh
+       "$TOP/scripts/debian-init.sh" /bin/busybox)
+{ ldd /bin/busybox 2>&1 || true; } | grep -q "not a dynamic" ||
+	die "/bin/busybox is not static (install busybox-static)"
+dups=$(for f in "${files[@]}"; do basename "$f"; done | sort | uniq -d)
+[ -z "$dups" ] || die "two files would be /nd/$dups in the image"
+sum=$( { echo "$key"; sha256sum "${files[@]}"; sha256sum "$0"; } | sha256sum | cut -d' ' -f1)
+if [ -f "$img" ] && [ "$(cat "$img.sum" 2>/dev/null)" = "$sum" ]; then
+	note "debian: $img is up to date"
+	exit 0
+fi
+start=$(date +%s)
+rm -rf "$rootfs/nd"
+mkdir -p "$rootfs/nd" "$rootfs/mnt" "$rootfs/results"
+cp "${files[@]}" "$rootfs/nd/"
+chmod 755 "$rootfs"/nd/*
+# Sparse; 1 GiB free for what a workload writes on the root (the runs
+# themselves write to a qemu snapshot, never to this file).
+mb=$(( $(du -sm "$rootfs" | cut -f1) + 1024 ))
+rm -f "$img.tmp" "$img.sum"
+truncate -s "${mb}M" "$img.tmp"
+mkfs.ext4 -q -F -L nd-debian -d "$rootfs" "$img.tmp" "${mb}M"
+mv "$img.tmp" "$img"
+echo "$sum" > "$img.sum"
+note "debian: $img (${mb} MiB, $(du -sm "$img" | cut -f1) MiB used) written in $(( $(date +%s) - start )) s"
