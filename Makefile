@@ -66,7 +66,7 @@ check: deps tools initramfs kernel-debug debian-image
 demo: deps tools initramfs kernel-stock kernel-patched
 	@bash scripts/demo.sh
 
-bench: deps tools initramfs kernel-stock kernel-patched
+bench: deps tools initramfs kernel-stock kernel-patched debian-image
 	@bash scripts/bench.sh
 
 # Every patch of the series builds on its own.

@@ -19,6 +19,20 @@ done
 # 1, 3-6. Storms, stock then patched (limit 10000 for memory and teardown).
 run -k "$SK" -n bench-storm-stock -- 'sh /nd/bench-storm.sh'
 run -k "$PK" -n bench-storm-patched -- 'LIMIT=10000 sh /nd/bench-storm.sh'
+# 8. Real programs in the Debian guest (tests/debian/bench-work.sh) under
+# instruction counting, the four settings alternating in each round; the
+# field reports (bench-field.sh) once per kernel, without -icount.
+IMG=${DEBIAN_IMG:-$BUILD/debian/root.img}
+if [ "${DEBIAN:-1}" = 1 ]; then
+	for r in $(seq "$ROUNDS"); do
+		run -i -r "$IMG" -k "$SK" -n bench-work-stock-$r -- 'bash /nd/bench-work.sh'
+		run -i -r "$IMG" -k "$PK" -n bench-work-off-$r -- 'bash /nd/bench-work.sh'
+		run -i -r "$IMG" -k "$PK" -n bench-work-1000-$r -- 'LIMIT=1000 bash /nd/bench-work.sh'
+		run -i -r "$IMG" -k "$PK" -n bench-work-10000-$r -- 'LIMIT=10000 bash /nd/bench-work.sh'
+	done
+	run -r "$IMG" -k "$SK" -n bench-field-stock -- 'bash /nd/bench-field.sh'
+	run -r "$IMG" -k "$PK" -n bench-field-1000 -- 'LIMIT=1000 bash /nd/bench-field.sh'
+fi
 # 7. Layout.
 bash "$TOP/scripts/layout.sh" "$STOCK_SRC" stock dentry > "$RESULTS/layout-stock.txt"
 bash "$TOP/scripts/layout.sh" "$TREE" patched dentry > "$RESULTS/layout-patched.txt"
@@ -31,6 +45,12 @@ stat_of() { # KIND MODE
 	for r in $(seq "$ROUNDS"); do
 		sed -n "s/^$2 //p" "$RESULTS/bench-fast-$1-$r/fastpath.txt"
 	done | sort -n | awk '{ v[NR] = $1 } END { printf "%.0f %.0f", v[int((NR + 1) / 2)], v[NR] - v[1] }'
+}
+# median of one Debian workload over the rounds
+work_of() { # SETTING NAME
+	for r in $(seq "$ROUNDS"); do
+		sed -n "s/^$2 //p" "$RESULTS/bench-work-$1-$r/work.txt"
+	done | sort -n | awk '{ v[NR] = $1 } END { printf "%.0f", v[int((NR + 1) / 2)] }'
 }
 size_of() { sed -n 's/.*size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$1.txt"; }
 holes_of() { grep -c 'XXX.*hole' "$RESULTS/layout-$1.txt" || true; }
@@ -88,12 +108,53 @@ read -r a b c d < "$P/memory.txt"; echo "| patched | $a | $b | $c | $d |"
 echo
 echo "## Teardown and watch setup after a storm (TCG wall clock: growth, not absolute cost)"
 echo
-echo "| lookups | kernel | negatives kept | inotify_add_watch µs | rmdir ms | umount ms |"
-echo "|---|---|---|---|---|---|"
-paste -d' ' "$S/teardown.txt" "$P/teardown.txt" | while read -r n a b c d n2 e f g h; do
-	printf '| %s | stock | %s | %.0f | %s | %s |\n' "$n" "$a" "$(echo "$b / 1000" | bc -l)" "$c" "$d"
-	printf '| %s | patched | %s | %.0f | %s | %s |\n' "$n" "$e" "$(echo "$f / 1000" | bc -l)" "$g" "$h"
+echo "First watch that wants events on children: inotify IN_MODIFY, fanotify"
+echo "FAN_MODIFY | FAN_EVENT_ON_CHILD; 6.12 walks every child dentry of the"
+echo "directory under the inode's i_lock to flag it (the soft lockup of the"
+echo "field report).  Each on its own directory after the same storm."
+echo
+echo "| lookups | kernel | negatives kept | inotify IN_MODIFY µs | fanotify ON_CHILD µs | rmdir ms | umount ms |"
+echo "|---|---|---|---|---|---|---|"
+paste -d' ' "$S/teardown.txt" "$P/teardown.txt" | while read -r n a b c d x n2 e f g h y; do
+	printf '| %s | stock | %s | %.0f | %.0f | %s | %s |\n' "$n" "$a" "$(echo "$b / 1000" | bc -l)" "$(echo "$x / 1000" | bc -l)" "$c" "$d"
+	printf '| %s | patched | %s | %.0f | %.0f | %s | %s |\n' "$n" "$e" "$(echo "$f / 1000" | bc -l)" "$(echo "$y / 1000" | bc -l)" "$g" "$h"
 done
+if [ -f "$RESULTS/bench-work-stock-1/work.txt" ]; then
+echo
+echo "## Real programs (Debian bookworm guest; guest instructions, -icount shift=0,sleep=off, median of $ROUNDS; ratio to stock)"
+echo
+echo "| workload | stock (instructions) | limit off | limit 1000 | limit 10000 |"
+echo "|---|---|---|---|---|"
+: > "$RESULTS/bench-work-ratios.dat"
+for w in include path python git postmark; do
+	label=$w
+	case $w in
+	include) label="gcc, 60 files, 20 -I dirs" ;; path) label="bash, 600 PATH searches (30 dirs)" ;;
+	python) label="python3, 120 imports x 3, 20 extra sys.path" ;; git) label="git status + ls-files x 3, 10k files" ;;
+	postmark) label="postmark, per transaction" ;;
+	esac
+	s=$(work_of stock $w); o=$(work_of off $w); a=$(work_of 1000 $w); b=$(work_of 10000 $w)
+	printf '| %s | %s | %.4f | %.4f | %.4f |\n' "$label" "$s" "$(echo "$o / $s" | bc -l)" \
+		"$(echo "$a / $s" | bc -l)" "$(echo "$b / $s" | bc -l)"
+	printf '%s %.4f %.4f %.4f\n' "$w" "$(echo "$o / $s" | bc -l)" "$(echo "$a / $s" | bc -l)" \
+		"$(echo "$b / $s" | bc -l)" >> "$RESULTS/bench-work-ratios.dat"
+done
+fi
+if [ -f "$RESULTS/bench-field-stock/field.txt" ]; then
+F=$RESULTS/bench-field-stock/field.txt G=$RESULTS/bench-field-1000/field.txt
+fv() { sed -n "s/^$2 //p" "$1"; }
+echo
+echo "## Field reports (Debian guest; counts, memory; TCG wall clock for teardown)"
+echo
+echo "| figure | stock | patched, limit 1000 |"
+echo "|---|---|---|"
+echo "| health check: negatives kept after 50 starts x 10,000 missing names | $(fv "$F" health_negatives) | $(fv "$G" health_negatives) |"
+echo "| health check: slab growth KiB | $(fv "$F" health_slab_kib) | $(fv "$G" health_slab_kib) |"
+echo "| container (overlayfs on ext4): negatives after 50k create+unlink and 50k misses | $(fv "$F" container_negatives) | $(fv "$G" container_negatives) |"
+echo "| container: slab growth KiB | $(fv "$F" container_slab_kib) | $(fv "$G" container_slab_kib) |"
+echo "| container: umount of the overlay, ms | $(fv "$F" container_umount_ms) | $(fv "$G" container_umount_ms) |"
+echo "| container: rm -rf of its directories, ms | $(fv "$F" container_rmrf_ms) | $(fv "$G" container_rmrf_ms) |"
+fi
 echo
 echo "## Layout (pahole, x86_64)"
 echo
@@ -119,7 +180,23 @@ set format y '%.0s%c'
 plot '$S/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'stock 6.12', \
      '$P/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'patched, fs.dentry-dir-max=10000'
 EOG
+if [ -s "$RESULTS/bench-work-ratios.dat" ]; then
+gnuplot <<EOG
+set terminal svg size 800,450 dynamic background rgb 'white'
+set output '$RESULTS/bench-work.svg'
+set title 'Real programs, patched vs stock 6.12 (guest instructions, Debian guest)'
+set ylabel 'ratio to stock'
+set style data histogram
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set yrange [0.98:1.02]
+set grid ytics
+set key top left
+plot '$RESULTS/bench-work-ratios.dat' using 2:xtic(1) title 'limit off', '' using 3 title 'limit 1000', '' using 4 title 'limit 10000', 1 with lines lc rgb 'black' notitle
+EOG
+fi
 cat "$md"
 echo
 echo "table: $md"
 echo "plot: $svg"
+if [ -s "$RESULTS/bench-work-ratios.dat" ]; then echo "plot: $RESULTS/bench-work.svg"; fi

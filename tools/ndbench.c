@@ -2,14 +2,17 @@
 /*
  * ndbench - cost of one path lookup, for comparing kernels.
  *
- *   ndbench -m neg|miss|pos|watch -d DIR [-n COUNT] [-p PREFIX]
+ *   ndbench -m neg|miss|pos|watch|fanotify -d DIR [-n COUNT] [-p PREFIX]
  *
  *   neg   stat() of one missing name, cached as a negative dentry
  *   miss  stat() of COUNT distinct new missing names (each one a miss that
  *         the filesystem answers and that leaves a negative dentry)
  *   pos   stat() of one existing file (created if needed)
- *   watch inotify_add_watch() on DIR, once (the first watch on a directory
- *         walks its children to flag them): n is forced to 1
+ *   watch inotify_add_watch(IN_MODIFY) on DIR, once: the first watch that
+ *         wants events on children makes the kernel walk every child
+ *         dentry of DIR to flag it (IN_CREATE/IN_DELETE would not: they
+ *         are events of the directory itself); n is forced to 1
+ *   fanotify  the same with fanotify_mark(FAN_MODIFY | FAN_EVENT_ON_CHILD)
  *
  * Prints "ndbench mode=M n=N ns_per_op=X".  Under QEMU with
  * -icount shift=0,sleep=off one guest nanosecond is one instruction, so
@@ -21,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/fanotify.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -36,7 +40,7 @@ static long long now_ns(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: ndbench -m neg|miss|pos|watch -d DIR [-n COUNT] [-p PREFIX]\n");
+	fprintf(stderr, "usage: ndbench -m neg|miss|pos|watch|fanotify -d DIR [-n COUNT] [-p PREFIX]\n");
 	exit(2);
 }
 
@@ -69,13 +73,31 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		t0 = now_ns();
-		if (inotify_add_watch(fd, dir, IN_CREATE | IN_DELETE) < 0) {
+		if (inotify_add_watch(fd, dir, IN_MODIFY) < 0) {
 			perror(dir);
 			return 1;
 		}
 		t1 = now_ns();
 		close(fd);
 		printf("ndbench mode=watch n=1 ns_per_op=%.1f\n", (double)(t1 - t0));
+		return 0;
+	}
+	if (!strcmp(mode, "fanotify")) {
+		int fd = fanotify_init(FAN_CLASS_NOTIF | FAN_CLOEXEC, O_RDONLY);
+
+		if (fd < 0) {
+			perror("fanotify_init");
+			return 1;
+		}
+		t0 = now_ns();
+		if (fanotify_mark(fd, FAN_MARK_ADD, FAN_MODIFY | FAN_EVENT_ON_CHILD,
+				  AT_FDCWD, dir) < 0) {
+			perror(dir);
+			return 1;
+		}
+		t1 = now_ns();
+		close(fd);
+		printf("ndbench mode=fanotify n=1 ns_per_op=%.1f\n", (double)(t1 - t0));
 		return 0;
 	}
 	if (!strcmp(mode, "pos")) {

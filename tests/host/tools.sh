@@ -23,3 +23,4 @@ t "ndcensus verify catches changed contents" "mkdir $d/c2 && $T/ndcensus create 
 t "ndcensus verify catches an extra file" "mkdir $d/c3 && $T/ndcensus create $d/c3 5 >/dev/null && touch $d/c3/zz && ! $T/ndcensus verify $d/c3 5"
 t "ndtorture census passes on a real filesystem" "mkdir $d/t && $T/ndtorture -d $d/t -t 2 -s 1 -f 50"
 t "ndbench measures the three modes" "$T/ndbench -m neg -d $d -n 1000 | grep -q ns_per_op && $T/ndbench -m miss -d $d -n 100 | grep -q ns_per_op && $T/ndbench -m pos -d $d -n 1000 | grep -q ns_per_op"
+t "ndbench times the first inotify (IN_MODIFY) and fanotify (FAN_EVENT_ON_CHILD) marks" "$T/ndbench -m watch -d $d | grep -q 'mode=watch n=1 ns_per_op=' && $T/ndbench -m fanotify -d $d | grep -q 'mode=fanotify n=1 ns_per_op='"
