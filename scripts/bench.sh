@@ -195,6 +195,23 @@ set format y '%.0s%c'
 plot '$S/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'stock 6.12', \
      '$P/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'patched, fs.dentry-dir-max=10000'
 EOG
+# Figure 8: the first mark that wants events on children, against the
+# negatives the directory holds (teardown.txt: n negatives inotify-ns ...
+# fanotify-ns), both kernels.
+gnuplot <<EOG
+set terminal svg size 800,450 dynamic background rgb 'white'
+set output '$RESULTS/bench-watch.svg'
+set title 'First watch on a directory after a storm of failed lookups (TCG wall)'
+set xlabel 'negative dentries in the directory'
+set ylabel 'time to add the mark, ms'
+set logscale xy
+set key top left
+set grid
+plot '$S/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'stock, inotify IN_MODIFY', \
+     '$S/teardown.txt' using 2:(\$6/1e6) with linespoints lw 2 title 'stock, fanotify ON_CHILD', \
+     '$P/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit 10000), inotify', \
+     '$P/teardown.txt' using 2:(\$6/1e6) with linespoints lw 2 title 'patched (limit 10000), fanotify'
+EOG
 if [ -s "$RESULTS/bench-work-ratios.dat" ]; then
 gnuplot <<EOG
 set terminal svg size 800,450 dynamic background rgb 'white'
@@ -214,4 +231,5 @@ cat "$md"
 echo
 echo "table: $md"
 echo "plot: $svg"
+echo "plot: $RESULTS/bench-watch.svg"
 if [ -s "$RESULTS/bench-work-ratios.dat" ]; then echo "plot: $RESULTS/bench-work.svg"; fi
