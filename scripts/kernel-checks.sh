@@ -48,11 +48,11 @@ run() { # NAME KIND ARCH SRC EXTRA...
 	if make -s -C "$src" O="$out" ARCH="$arch" CC="ccache gcc" -j"$(nproc)" "$@" $OBJS \
 		> "$res/$kind-$arch-$name.log" 2>&1; then :; else echo "BUILD FAILED" >> "$res/$kind-$arch-$name.log"; fi
 	grep -E '(warning|error):|BUILD FAILED' "$res/$kind-$arch-$name.log" |
-		sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u > "$res/$kind-$arch-$name.w" || true
+		sed -E "s|$src/||; s/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/" | sort -u > "$res/$kind-$arch-$name.w" || true
 }
 
 {
-echo "# Kernel checks: $(git -C "$TREE" log --oneline -1 | cut -c1-12) vs stock"
+echo "# Kernel checks: $(git -C "$TREE" log -1 --format="%h (%s)") vs stock"
 echo
 echo "Command: \`make kernel-checks\` ($(date -u +%F)); objects: $OBJS."
 echo
