@@ -22,10 +22,13 @@ nr_negative() { set -- $(cat /proc/sys/fs/dentry-state); echo "$5"; }
 kv() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 
 MAXF=/proc/sys/fs/dentry-dir-max
-DBG=/sys/kernel/debug/dcache
+STATF=/proc/fs/dcache/negative_stat
+DIRSF=/proc/fs/dcache/negative_dirs
 set_max() { echo "$1" > $MAXF; }
-reclaimed() { cat $DBG/negative_reclaimed; }
-killed() { cat $DBG/negative_killed; }
+# One counter of negative_stat ("name value" lines).
+stat_of() { sed -n "s/^$1 //p" $STATF; }
+reclaimed() { stat_of reclaimed; }
+killed() { stat_of killed; }
 
 # Fresh ext4 on /dev/vda mounted at /mnt.
 mount_scratch() { mount -t ext4 /dev/vda /mnt; }
@@ -47,6 +50,9 @@ finish() {
 	[ "$T_FAIL" = 0 ]
 }
 
-# Directories queued for reclaim (debugfs, one line each: count dev ino name).
-queued_dirs() { cat $DBG/negative_dirs 2>/dev/null | wc -l; }
-queue_failed() { cat $DBG/negative_queue_failed; }
+# Directories queued for reclaim: negative_dirs lines
+# "count limit state dev ino path" with state "queued".
+queued_dirs() { awk '$3 == "queued"' $DIRSF | wc -l; }
+queue_failed() { stat_of queue_failed; }
+# Count of the tracked directory with path $1 (from the ext4 root), or empty.
+dir_count() { awk -v p="$1" '$6 == p { print $1 }' $DIRSF; }

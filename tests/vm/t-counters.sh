@@ -1,9 +1,9 @@
-# The debugfs counters: negative_reclaimed grows when the worker trims a
-# directory, negative_killed when dput() frees a negative dentry at once,
+# The counters of /proc/fs/dcache/negative_stat: reclaimed grows when the
+# worker trims a directory, killed when dput() frees a negative dentry at once,
 # neither moves with the limit off, and neither ever goes backwards.
 . /nd/ndlib.sh
 mount_scratch || exit 1
-check "counters exist in $DBG" [ -r $DBG/negative_reclaimed -a -r $DBG/negative_killed ]
+check "counters exist in $STATF" [ -n "$(reclaimed)" -a -n "$(killed)" ]
 r0=$(reclaimed) k0=$(killed)
 mkdir /mnt/a
 ndgen -d /mnt/a -n 5000 > /dev/null

@@ -7,7 +7,7 @@
 #    empty, within 60 s.
 # 2. While 4 threads storm one directory with 400,000 distinct names, a
 #    small directory that goes over the limit is trimmed within 10 s.
-# The queue is read from debugfs dcache/negative_dirs.
+# The queue is read from /proc/fs/dcache/negative_dirs.
 . /nd/ndlib.sh
 mount_scratch || exit 1
 N=1000
@@ -38,7 +38,7 @@ pid=$!
 sleep 1
 ndgen -d /mnt/small -n 2000 >/dev/null
 t=0
-while grep -q ' small$' $DBG/negative_dirs && [ $t -lt 20 ]; do sleep 0.5; t=$((t + 1)); done
+while awk '$3 == "queued" && $6 == "/small"' $DIRSF | grep -q . && [ $t -lt 20 ]; do sleep 0.5; t=$((t + 1)); done
 busy=0; kill -0 $pid 2>/dev/null && busy=1
 check "small directory trimmed within 10 s while a big one is stormed (${t} x 0.5 s)" [ $t -lt 20 ]
 echo "# big storm still running when small was done: $busy"
