@@ -24,3 +24,6 @@ t "ndcensus verify catches an extra file" "mkdir $d/c3 && $T/ndcensus create $d/
 t "ndtorture census passes on a real filesystem" "mkdir $d/t && $T/ndtorture -d $d/t -t 2 -s 1 -f 50"
 t "ndbench measures the three modes" "$T/ndbench -m neg -d $d -n 1000 | grep -q ns_per_op && $T/ndbench -m miss -d $d -n 100 | grep -q ns_per_op && $T/ndbench -m pos -d $d -n 1000 | grep -q ns_per_op"
 t "ndbench times the first inotify (IN_MODIFY) and fanotify (FAN_EVENT_ON_CHILD) marks" "$T/ndbench -m watch -d $d | grep -q 'mode=watch n=1 ns_per_op=' && $T/ndbench -m fanotify -d $d | grep -q 'mode=fanotify n=1 ns_per_op='"
+t "ndtop -1 on a kernel without the series: nr_negative, and says so" "$T/ndtop -1 > $d/top && grep -q '^nr_negative [0-9]' $d/top && grep -qx 'series absent' $d/top"
+t "ndtop live view, one refresh, says what it cannot show" "$T/ndtop -c 1 -d 0.1 | grep -q 'does not account negative dentries per directory'"
+t "ndtop refuses a bad interval, row count or argument (status 2)" "{ $T/ndtop -d 0; [ \$? = 2 ]; } && { $T/ndtop -n x; [ \$? = 2 ]; } && { $T/ndtop extra; [ \$? = 2 ]; }"

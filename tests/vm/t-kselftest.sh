@@ -1,7 +1,7 @@
 # The series' own kselftest (tools/testing/selftests/filesystems/
 # dentry_dir_max).  It makes its own ext4 on a loop device.  A skipped
 # test counts as a failure here: this guest has everything the test needs
-# (root, loop, ext4, mkfs.ext4, debugfs).
+# (root, loop, ext4, mkfs.ext4, /proc/fs/dcache).
 . /nd/ndlib.sh
 dentry_dir_max_test > /tmp/ks.out 2>&1
 rc=$?
