@@ -25,7 +25,8 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.nd-config-sum" 2>/dev/null)" != "$
 	KCONFIG_CONFIG="$out/.config" "$src/scripts/kconfig/merge_config.sh" \
 		-m -O "$out" "$out/.config" "$@" >/dev/null
 	mk olddefconfig >/dev/null
-	# Every option we asked for must have survived olddefconfig.
+	# Every option we asked for must have survived olddefconfig (a later
+	# fragment overrides an earlier one, as merge_config.sh does).
 	bad=0
 	while IFS= read -r line; do
 		opt=${line%%=*} val=${line#*=}
@@ -35,7 +36,7 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.nd-config-sum" 2>/dev/null)" != "$
 			grep -qx "$line" "$out/.config" && continue
 		fi
 		echo "error: $line did not take effect in $out/.config" >&2; bad=1
-	done < <(cat "$@" | grep -E '^CONFIG_[A-Z0-9_]+=')
+	done < <(cat "$@" | grep -E '^CONFIG_[A-Z0-9_]+=' | tac | awk -F= '!seen[$1]++' | tac)
 	[ $bad = 0 ] || exit 1
 	echo "$sum" > "$out/.nd-config-sum"
 fi

@@ -19,11 +19,13 @@ try() {
 
 check "default is 0 (off)" [ "$(cat $MAXF)" = 0 ]
 check "256 accepted" try 256 ok
-check "INT_MAX accepted" try 2147483647 ok
+check "2^29-1 (the largest) accepted" try 536870911 ok
 check "1000 accepted" try 1000 ok
 check "-1 refused (EINVAL), value kept" try -1 "Invalid argument"
 check "1 refused (EINVAL), value kept" try 1 "Invalid argument"
 check "255 refused (EINVAL), value kept" try 255 "Invalid argument"
+check "2^29 refused (EINVAL), value kept" try 536870912 "Invalid argument"
+check "INT_MAX refused (EINVAL), value kept" try 2147483647 "Invalid argument"
 check "INT_MAX+1 refused (EINVAL), value kept" try 2147483648 "Invalid argument"
 check "abc refused (EINVAL), value kept" try abc "Invalid argument"
 check "empty line refused (EINVAL), value kept" try "" "Invalid argument"

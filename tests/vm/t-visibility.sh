@@ -81,6 +81,8 @@ check "ndtop -1 lists /mnt/x, not /mnt/y (below the limit)" \
 	[ "$(grep -c '^dir .* /mnt/x$' /tmp/ndtop.out)$(grep -c '^dir .* /mnt/y$' /tmp/ndtop.out)" = 10 ]
 check "ndtop -1 reports the limit" grep -qx "limit $L" /tmp/ndtop.out
 check "ndtop -1 reports the counters" [ "$(grep -c "^reclaimed \|^killed \|^dirs_tracked " /tmp/ndtop.out)" = 3 ]
+check "dirs_tracked = the 2 directories listed ($(stat_of dirs_tracked), $(wc -l < $DIRSF))" \
+	[ "$(stat_of dirs_tracked)" = 2 -a "$(wc -l < $DIRSF)" = 2 ]
 ndtop -c 1 -d 0.2 > /tmp/ndtop.live
 check "ndtop live view shows /mnt/v" grep -q ' /mnt/v$' /tmp/ndtop.live
 
