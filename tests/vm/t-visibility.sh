@@ -28,13 +28,13 @@ mkdir /mnt/v
 ino=$(stat -c %i /mnt/v)
 set_max $L
 base=$(nr_negative)
-for k in reclaimed killed passes scanned second_chances; do eval "${k}0=\$(stat_of $k)"; done
+for k in reclaimed killed passes scanned second_chances queue_failed; do eval "${k}0=\$(stat_of $k)"; done
 ndgen -d /mnt/v -n $N > /dev/null
 settle
 t=0; while [ "$(queued_dirs)" != 0 ] && [ $t -lt 40 ]; do sleep 0.25; t=$((t + 1)); done
 settle
 echo 0 > $T/events/dcache/enable
-for k in reclaimed killed passes scanned second_chances; do eval "${k}1=\$(stat_of $k)"; done
+for k in reclaimed killed passes scanned second_chances queue_failed; do eval "${k}1=\$(stat_of $k)"; done
 cnt=$(dir_count /v)
 dr=$((reclaimed1 - reclaimed0)) dk=$((killed1 - killed0))
 echo "# storm of $N in /mnt/v (limit $L): reclaimed +$dr, killed +$dk, counted $cnt, nr_negative +$(($(nr_negative) - base))"
@@ -44,6 +44,9 @@ check "counted $cnt <= limit $L" [ "$cnt" -le $L ]
 check "nr_negative grew by the directory's count (+$(($(nr_negative) - base)), $cnt)" \
 	[ $(($(nr_negative) - base)) = "$cnt" ]
 check "dirs_queued back to 0" [ "$(stat_of dirs_queued)" = 0 ]
+# One small GFP_NOWAIT allocation per directory, in a guest with memory to
+# spare: a failure here would be a bug, not memory pressure.
+check "no failed queueing ($queue_failed0 -> $queue_failed1)" [ "$queue_failed1" = "$queue_failed0" ]
 
 cat $T/trace > /tmp/trace
 grep -q "entries-in-buffer/entries-written: \([0-9]*\)/\1 " /tmp/trace
