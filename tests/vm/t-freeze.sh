@@ -6,6 +6,10 @@
 # then waited for the same mutex.  Here: busy directories keep reclaim
 # going, a directory queued behind them is removed, its filesystem is
 # frozen, and the umount of an unrelated tmpfs must finish within 10 s.
+# And reclaim goes on elsewhere meanwhile (v1 had one worker for all
+# directories, stuck behind the frozen eviction): a directory with 2,000
+# negatives queued while the filesystem is frozen (lookups and freeing
+# negative dentries need no write) is trimmed within 10 s.
 . /nd/ndlib.sh
 mount_scratch || exit 1
 mkdir -p /mnt2 && mount -t tmpfs none /mnt2 || exit 1
@@ -15,6 +19,8 @@ set_max 256
 # queues it with the whole trim ahead.
 set_max 1000000
 i=0; while [ $i -lt 8 ]; do mkdir /mnt/busy$i; ndgen -d /mnt/busy$i -n 30000 >/dev/null; i=$((i + 1)); done
+mkdir /mnt/small
+ndgen -d /mnt/small -n 2000 >/dev/null
 set_max 256
 i=0; while [ $i -lt 8 ]; do ndgen -d /mnt/busy$i -p more -n 2 >/dev/null; i=$((i + 1)); done
 # The victim: queued behind them, then removed and its filesystem frozen.
@@ -35,12 +41,21 @@ else
 	wait $pid
 	check "umount of an unrelated tmpfs while ext4 is frozen finished in $((t / 2)) s" [ $? = 0 ]
 fi
+# Let the busy directories finish (nr_negative steady for a second),
+# then take the small one over the limit.
+prev=-1 n=$(nr_negative) t=0
+while [ "$n" != "$prev" ] && [ $t -lt 60 ]; do prev=$n; sleep 1; n=$(nr_negative); t=$((t + 1)); done
+echo "# nr_negative steady at $n after ${t} s"
+ndgen -d /mnt/small -p more -n 2 >/dev/null
+t=0 m=$(nr_negative)
+while [ "$m" -gt $((n - 1500)) ] && [ $t -lt 20 ]; do sleep 0.5; t=$((t + 1)); m=$(nr_negative); done
+check "a directory queued while another's reclaim is blocked is trimmed within 10 s (nr_negative $n -> $m, $t x 0.5 s)" [ "$m" -le $((n - 1500)) ]
 fsfreeze --unfreeze /mnt
 check "thawed" [ $? = 0 ]
 wait
 settle
 set_max 0
-rm -rf /mnt/busy*
+rm -rf /mnt/busy* /mnt/small
 umount /mnt
 check "umount of the thawed filesystem" [ $? = 0 ]
 finish
