@@ -9,8 +9,8 @@
 #    end, for H = 64 and 1000 (99% of them); the allowance grew past the
 #    floor only where it had to.  H = 10000 is reported, not checked: the
 #    allowance grows once per reclaim pass, and under a 4-thread storm on
-#    the debug kernel passes are seconds long: in five runs it kept
-#    3,264, 3,285, 7,723 and 10,000 (twice) of the names, with allowances
+#    the debug kernel passes are seconds long: in four runs it kept
+#    3,264, 3,285, 7,723 and 10,000 of the names, with allowances
 #    of 32768 to 65536 when the storm ended (fixed 1024: a few hundred).
 # 4. The allowance shrinks back: the hot names stop, one-off names keep
 #    coming, and the directory returns to the floor.
