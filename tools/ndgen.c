@@ -8,6 +8,10 @@
  * N names per thread there are T*N distinct failed lookups, repeated R
  * times.  Prints one line of key=value pairs: what was done and how it went.
  *
+ * SIGUSR1 prints "progress lookups=N" (lookups so far, all threads) and
+ * goes on; SIGTERM stops the lookups and prints the usual line.  Tests use
+ * them to count the lookups of a generator running beside another.
+ *
  * Every lookup must fail with ENOENT; anything else (the name exists, or an
  * unexpected errno) is counted and makes the exit status 1.
  *
@@ -16,11 +20,14 @@
  * which is the other way negative dentries pile up (containers deleting
  * their files).  Each step must succeed; a failure counts as unexpected,
  * and "enoent" then counts the names that were created and removed.
+ * With -c statcreate each name is stat()ed three times (each must fail
+ * with ENOENT), then created and left: a name probed before it is made.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +35,12 @@
 #include <time.h>
 #include <unistd.h>
 
-enum call { CALL_STAT, CALL_OPEN, CALL_ACCESS, CALL_UNLINK, CALL_RMDIR };
+enum call {
+	CALL_STAT, CALL_OPEN, CALL_ACCESS, CALL_UNLINK, CALL_RMDIR,
+	CALL_STATCREATE
+};
 static const char *const call_names[] = {
-	"stat", "open", "access", "unlink", "rmdir"
+	"stat", "open", "access", "unlink", "rmdir", "statcreate"
 };
 
 static const char *dir = ".";
@@ -39,6 +49,8 @@ static long names = 100000;
 static long repeat = 1;
 static int nthreads = 1;
 static enum call call = CALL_STAT;
+static volatile sig_atomic_t progress_wanted, stop_wanted;
+static int workers_done;	/* __atomic: threads that returned */
 
 struct worker {
 	pthread_t tid;
@@ -74,6 +86,16 @@ static int lookup(const char *path)
 			return 0;
 		errno = ENOENT;
 		return -1;
+	case CALL_STATCREATE:
+		/* a name probed a few times before it is made (Guzik) */
+		for (int i = 0; i < 3; i++)
+			if (stat(path, &st) == 0 || errno != ENOENT)
+				return 0;
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd < 0 || close(fd))
+			return 0;
+		errno = ENOENT;
+		return -1;
 	default:
 		return stat(path, &st);
 	}
@@ -84,11 +106,13 @@ static void *run(void *arg)
 	struct worker *w = arg;
 	char path[4096];
 
-	for (long r = 0; r < repeat; r++) {
-		for (long i = 0; i < names; i++) {
+	for (long r = 0; r < repeat && !stop_wanted; r++) {
+		for (long i = 0; i < names && !stop_wanted; i++) {
 			snprintf(path, sizeof(path), "%s/%s%d-%ld", dir, prefix,
 				 w->id, i);
-			w->lookups++;
+			/* read by main() while we run */
+			__atomic_store_n(&w->lookups, w->lookups + 1,
+					 __ATOMIC_RELAXED);
 			if (lookup(path) == 0)
 				w->unexpected++;
 			else if (errno == ENOENT)
@@ -97,14 +121,43 @@ static void *run(void *arg)
 				w->unexpected++;
 		}
 	}
+	__atomic_add_fetch(&workers_done, 1, __ATOMIC_RELEASE);
 	return NULL;
+}
+
+static void on_signal(int sig)
+{
+	if (sig == SIGUSR1)
+		progress_wanted = 1;
+	else
+		stop_wanted = 1;
+}
+
+/* Wait for the workers, answering SIGUSR1 meanwhile */
+static void wait_workers(struct worker *w)
+{
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+
+	while (__atomic_load_n(&workers_done, __ATOMIC_ACQUIRE) < nthreads) {
+		nanosleep(&tick, NULL);
+		if (progress_wanted) {
+			long sum = 0;
+
+			progress_wanted = 0;
+			for (int i = 0; i < nthreads; i++)
+				sum += __atomic_load_n(&w[i].lookups,
+						       __ATOMIC_RELAXED);
+			printf("progress lookups=%ld\n", sum);
+			fflush(stdout);
+		}
+	}
 }
 
 static void usage(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-t THREADS] [-n NAMES_PER_THREAD] [-r REPEAT]\n"
-		"          [-c stat|open|access|unlink|rmdir] [-p PREFIX]\n"
+		"          [-c stat|open|access|unlink|rmdir|statcreate] [-p PREFIX]\n"
 		"Looks up THREADS*NAMES distinct missing names in DIR, REPEAT times.\n",
 		argv0);
 	exit(2);
@@ -150,6 +203,8 @@ int main(int argc, char **argv)
 				call = CALL_UNLINK;
 			else if (!strcmp(optarg, "rmdir"))
 				call = CALL_RMDIR;
+			else if (!strcmp(optarg, "statcreate"))
+				call = CALL_STATCREATE;
 			else
 				usage(argv[0]);
 			break;
@@ -173,6 +228,14 @@ int main(int argc, char **argv)
 		perror("ndgen: calloc");
 		return 1;
 	}
+	{
+		struct sigaction sa = { .sa_handler = on_signal,
+					.sa_flags = SA_RESTART };
+
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGUSR1, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (int i = 0; i < nthreads; i++) {
 		w[i].id = i;
@@ -181,6 +244,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	wait_workers(w);
 	for (int i = 0; i < nthreads; i++) {
 		pthread_join(w[i].tid, NULL);
 		lookups += w[i].lookups;
