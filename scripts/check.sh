@@ -91,7 +91,11 @@ b=0
 for suites in "${BOOTS[@]}"; do
 	b=$((b + 1))
 	name=check-vm$b; [ -n "$ONLY" ] && name=check-$ONLY
-	boot "$name" "$suites"
+	# A suite of its own may ask for guest options ("# run-vm: -m 384M")
+	opts=()
+	[ "${suites// /}" = "$suites" ] &&
+		read -ra opts <<<"$(sed -n 's/^# run-vm: //p' "$TOP/tests/vm/$suites.sh")"
+	boot "$name" "$suites" "${opts[@]}"
 done
 if [ ${#DBOOTS[@]} -gt 0 ]; then
 	boot check-debian "${DBOOTS[*]}" -r "$DEBIAN_IMG"
