@@ -37,6 +37,10 @@ killed() {
 	[ -e $STATF ] && { stat_of killed; return; }
 	cat /sys/kernel/debug/dcache/negative_killed
 }
+# Negative dentries made since boot: each is still on an LRU (nr_negative),
+# or was reclaimed or killed.  Exact once reclaim has settled; a dentry
+# that reclaim picked but a lookup took back is counted twice.
+made() { echo $(($(reclaimed) + $(killed) + $(nr_negative))); }
 
 # Fresh ext4 on /dev/vda mounted at /mnt.
 mount_scratch() { mount -t ext4 /dev/vda /mnt; }

@@ -58,7 +58,6 @@ check "storm: allowance stayed at the floor ($lim)" [ "$lim" = $FLOOR ]
 # neither nr_negative nor "reclaimed" yet.  A negative dentry that reclaim
 # picked but a lookup took back before it was freed is counted twice:
 # that can only add misses.
-made() { echo $(($(reclaimed) + $(killed) + $(nr_negative))); }
 hot_lookups() { # PID FILE
 	kill -USR1 $1
 	n=0

@@ -11,7 +11,8 @@
 #    per name (20,000).  Here only the last resort can cost one: a new
 #    name freed at once because the directory is over 9/8 of its limit
 #    (the storm outruns reclaim for moments).  Checked: fewer than 1,000
-#    extra lookups (5% of the names); seen 520 (limit 1024), 587 (auto).
+#    extra lookups (5% of the names); seen 392-584 (limit 1024), 299-587
+#    (auto) in five runs.
 # 2. Episodes: a storm of old names settles, then a new working set (512
 #    names looked up over and over) arrives with 8,000 one-off names.  The
 #    new set is kept and the old storm's names are the ones that go.  A
@@ -20,7 +21,6 @@
 . /nd/ndlib.sh
 mount_scratch || exit 1
 
-made() { echo $(($(reclaimed) + $(killed) + $(nr_negative))); }
 
 # 1. MODE: 0, a number or auto
 statcreate_run() { # MODE
