@@ -3,7 +3,11 @@
 # by scripts/bench.sh, where one guest nanosecond is one instruction).
 # LIMIT=N sets fs.dentry-dir-max first (patched kernel).  Each workload is
 # set up untimed, warmed once, then timed; one line "NAME NS" per workload
-# goes to /results/work.txt (postmark: NS per transaction).
+# goes to /results/work.txt (postmark: NS per transaction), and what the
+# series did meanwhile to /results/counters.txt, "NAME KEPT RECLAIMED
+# KILLED PASSES": growth of the unused negatives, negative dentries freed
+# by reclaim and by the last resort, reclaim passes ("-" on stock).  Read
+# outside the timed part.
 # The workloads (issue 9): 1 include search, 2 $PATH search, 3 python
 # imports, 4 git status/ls-files, 5 postmark.
 . /nd/ndlib.sh
@@ -13,13 +17,33 @@ W=/mnt/work
 mkdir -p $W
 out=/results/work.txt
 : > $out
+: > /results/counters.txt
 now() { date +%s%N; }
+# The counters that say whether the limit acted: kept reclaimed killed passes
+snap() {
+	if [ -e $STATF ]; then
+		echo "$(nr_negative) $(stat_of reclaimed) $(stat_of killed) $(stat_of passes)"
+	else
+		echo "$(nr_negative) - - -"
+	fi
+}
+delta() { # NAME "BEFORE" "AFTER": one line of counters.txt
+	local name=$1 b a out="" i
+	read -ra b <<< "$2"
+	read -ra a <<< "$3"
+	for i in 0 1 2 3; do
+		if [ "${a[$i]}" = - ]; then out="$out -"; else out="$out $((a[i] - b[i]))"; fi
+	done
+	echo "$name$out" >> /results/counters.txt
+}
 timed() { # NAME COMMAND...: run COMMAND, record its guest time
-	local name=$1 t0 t1; shift
+	local name=$1 t0 t1 c0; shift
+	c0=$(snap)
 	t0=$(now)
 	"$@" > /dev/null 2>&1 || { echo "# $name failed: $*"; return 1; }
 	t1=$(now)
 	echo "$name $((t1 - t0))" >> $out
+	delta "$name" "$c0" "$(snap)"
 }
 rc=0
 
@@ -105,12 +129,14 @@ set seed 42
 run
 quit
 EOF
+c0=$(snap)
 t0=$(now)
 postmark $W/pm.cfg > /results/postmark.out 2>&1 || rc=1
 t1=$(now)
 grep -q "seconds of transactions" /results/postmark.out || rc=1
 echo "postmark $(( (t1 - t0) / 4000 ))" >> $out
+delta postmark "$c0" "$(snap)"
 
 echo "# negatives at the end: $(nr_negative)"
-cat $out
+cat $out /results/counters.txt
 exit $rc

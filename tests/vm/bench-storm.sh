@@ -38,7 +38,8 @@ dobj=$(awk '$1 == "dentry" { print $3 }' /proc/slabinfo)
 echo "$(nr_negative) $dobj $slab $free" > /results/memory.txt
 rm -rf /mnt/m
 
-[ -n "$LIMIT" ] || { cat /results/*.txt; exit 0; }
+# NOBOUND=1: figures 6-8 only (the limit-off and second fixed-limit runs).
+[ -n "$LIMIT" ] && [ -z "$NOBOUND" ] || { cat /results/*.txt; exit 0; }
 
 # Bound and capacity: limits 1000 and 10000, 1, 2 and 4 threads, 200k lookups.
 for L in ${BOUND_LIMITS:-1000 10000}; do

@@ -44,7 +44,31 @@ settle
 kept=$(($(nr_negative) - base))
 echo "# switched off during reclaim: $kept of 100001 kept, reclaimed since the switch: $(( $(reclaimed) - r0 ))"
 check "limit switched off during reclaim: reclaim stops ($kept of 100001 kept >= 1000)" [ "$kept" -ge 1000 ]
-rm -rf $d
+# From a fixed limit to auto: what reclaim saw under the fixed limit is not
+# auto's evidence.  Under fs.dentry-dir-max=1000 the hand trims a directory
+# of 900 one-off names and 500 names looked up twice: it gives the 500 a
+# second chance and frees 526 (a window of 1026 judged, half of them in
+# use, which in auto mode would double the allowance).  Then auto, and
+# 1,500 new one-off names: nothing in them is used again, so the directory
+# must stay at its floor (1024; 7/8 of it, 896, after the trim) instead of
+# growing to 2048 on what the fixed limit saw.
+d=/mnt/stale
+mkdir $d
+set_max 100000
+ndgen -d $d -p old -n 900 >/dev/null
+ndgen -d $d -p used -n 500 -r 2 >/dev/null
+set_max 1000
+ndgen -d $d -p trigger -n 1 >/dev/null
+settle
+fixed=$(dir_count /stale)
+set_max auto
+ndgen -d $d -p storm -n 1500 >/dev/null
+settle
+after=$(dir_count /stale)
+echo "# fixed limit then auto: $fixed after the fixed-limit trim, $after after 1500 one-off names in auto mode"
+check "fixed limit then auto: no growth on the fixed limit's evidence ($after <= 1024)" [ "${after:-99999}" -le 1024 ]
+set_max 0
+rm -rf /mnt/switch $d
 umount /mnt
 check "umount" [ $? = 0 ]
 finish
