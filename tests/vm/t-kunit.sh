@@ -1,7 +1,8 @@
 # The series' KUnit suite (fs/dcache_negative_test.c), run by the debug
 # kernel at boot: negative dentries held in use, which user space cannot
-# make, and reclaim interleaved with exact walks of the LRU shrinker.  Its KTAP results are read from debugfs; a missing suite (kernel
-# built without it) or a skipped case counts as a failure.
+# make, and reclaim interleaved with exact walks of the LRU shrinker.
+# Its KTAP results are read from debugfs; a missing suite (kernel built
+# without it) or a skipped case counts as a failure.
 . /nd/ndlib.sh
 R=/sys/kernel/debug/kunit/dcache_negative/results
 check "KUnit suite dcache_negative ran at boot" [ -r $R ]
