@@ -2,7 +2,8 @@
 # floor (the growth of its allowance, as the dentries it lets the
 # directory keep, and the 8 KiB filter of freed names) to the memory
 # cgroup of the task that first took the directory over the limit, and
-# refuses growth that the cgroup's memory.max does not allow.
+# refuses growth that the cgroup's memory.max does not allow; switching
+# auto off gives the growth and its charge back.
 # The charge is kernel memory that is no slab, stack, page table, percpu
 # or vmalloc memory: memory.stat's "kernel" minus those, whose change is
 # compared with what negative_dirs says the directory grew by.
@@ -72,6 +73,14 @@ check "roomy: the allowance grew (${lim:-none} > $FLOOR)" [ "${lim:-0}" -gt $FLO
 check "roomy: the growth and filter are charged to the cgroup ($((after - before)) ~ $want bytes)" \
 	near $((after - before)) $want $SLACK
 
+rm -rf /mnt/roomy
+sync
+echo 2 > /proc/sys/vm/drop_caches
+gone=$(other_kmem roomy)
+echo "# roomy after its directory went: other kernel memory $gone"
+check "roomy: the charge is given back when the directory goes ($((gone - before)) ~ 0)" \
+	near $((gone - before)) 0 $SLACK
+
 refused=$(stat_of auto_over_memcg)
 workload tight
 st=$?
@@ -85,17 +94,14 @@ check "tight: its allowance stayed below roomy's (${tlim:-none} < $lim)" [ "${tl
 oom=$(sed -n 's/^oom_kill //p' $CG/tight/memory.events)
 check "tight: nothing was OOM-killed (oom_kill $oom)" [ "$oom" = 0 ]
 
-rm -rf /mnt/roomy
-sync
-echo 2 > /proc/sys/vm/drop_caches
-gone=$(other_kmem roomy)
-echo "# roomy after its directory went: other kernel memory $gone"
-check "roomy: the charge is given back when the directory goes ($((gone - before)) ~ 0)" \
-	near $((gone - before)) 0 $SLACK
+tb=$(other_kmem tight)
+echo 1000 > $MAXF
+ta=$(other_kmem tight)
+want=$(( (tlim - FLOOR) * dsize ))
+echo "# tight: other kernel memory $tb -> $ta when auto was switched off (growth $want bytes)"
+check "switching auto off gives the growth back (auto_grown $(stat_of auto_grown))" [ "$(stat_of auto_grown)" = 0 ]
+check "switching auto off uncharges it ($((tb - ta)) ~ $want bytes)" near $((tb - ta)) $want $SLACK
 rm -rf /mnt/tight
-sync
-echo 2 > /proc/sys/vm/drop_caches
-check "auto_grown back to 0 ($(stat_of auto_grown))" [ "$(stat_of auto_grown)" = 0 ]
 rmdir $CG/roomy $CG/tight
 check "the cgroups can be removed" sh -c "[ ! -d $CG/roomy ] && [ ! -d $CG/tight ]"
 echo 0 > $MAXF
