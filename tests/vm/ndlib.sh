@@ -68,3 +68,14 @@ queued_dirs() { awk '$3 == "queued"' $DIRSF | wc -l; }
 queue_failed() { stat_of queue_failed; }
 # Count of the tracked directory with path $1 (from the ext4 root), or empty.
 dir_count() { awk -v p="$1" '$6 == p { print $1 }' $DIRSF; }
+
+# $2 hot names looked up over and over in directory $1 while 4 threads
+# look up $3 one-off names each there; returns the storm's exit status.
+hot_during_storm() {
+	ndgen -d "$1" -n "$2" -p hot -r 100000000 > /dev/null &
+	_hot=$!
+	ndgen -d "$1" -t 4 -n "$3" -p cold > /dev/null
+	_st=$?
+	kill $_hot; wait $_hot 2>/dev/null
+	return $_st
+}

@@ -123,10 +123,7 @@ check "switching auto off gave all growth back (auto_grown $(stat_of auto_grown)
 echo auto > $MAXF
 d=/mnt/shrink
 mkdir $d
-ndgen -d $d -n 1000 -p hot -r 100000000 > /dev/null &
-hot=$!
-ndgen -d $d -t 4 -n 125000 -p a > /dev/null
-kill $hot; wait $hot 2>/dev/null
+hot_during_storm $d 1000 125000
 settle
 grown=$(limit_of /shrink)
 check "shrink: the directory had grown ($grown)" [ "${grown:-0}" -gt $FLOOR ]

@@ -24,10 +24,7 @@ over=0 maxg=0
 for i in 1 2 3 4 5 6 7 8; do
 	d=/mnt/b$i
 	mkdir $d
-	ndgen -d $d -n 4000 -p hot -r 100000000 > /dev/null &
-	hot=$!
-	ndgen -d $d -t 4 -n 40000 -p cold > /dev/null
-	kill $hot; wait $hot 2>/dev/null
+	hot_during_storm $d 4000 40000
 	settle
 	g=$(stat_of auto_grown)
 	lim=$(awk -v p=/b$i '$6 == p { print $2 }' $DIRSF)
