@@ -18,10 +18,14 @@ if [ -z "$sh_dir" ]; then
 	exit 1
 fi
 # One walk of the LRU shrinker over every dentry and inode on this
-# superblock's LRU lists: "memcg-inode node count" (no memcg here: 0).
+# superblock's LRU lists of the root memory cgroup, where this test's
+# dentries are: "count" has a line "cgroup-inode count-per-node" for each
+# cgroup with objects, the root's first (its inode is 0 without memory
+# cgroups, 1 with them); "scan" takes "cgroup-inode node count".
 lru_walk() {
-	set -- $(cat "$sh_dir/count")
-	echo "0 0 ${2:-0}" > "$sh_dir/scan"
+	set -- $(head -n 1 "$sh_dir/count")
+	echo "${1:-0} 0 ${2:-0}" > "$sh_dir/scan" ||
+		not_ok "the LRU walk was refused: $1 0 $2"
 }
 # Misses of the hot names of $1: each makes one new negative dentry.
 hot_misses() {
