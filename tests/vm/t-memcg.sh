@@ -81,15 +81,27 @@ echo "# roomy after its directory went: other kernel memory $gone"
 check "roomy: the charge is given back when the directory goes ($((gone - before)) ~ 0)" \
 	near $((gone - before)) 0 $SLACK
 
+T=/sys/kernel/tracing
+mount -t tracefs nodev $T 2>/dev/null
+echo > $T/trace
+echo 1 > $T/events/dcache/dcache_negative_allowance/enable
 refused=$(stat_of auto_over_memcg)
 workload tight
 st=$?
 tlim=$(limit_of tight)
 refused2=$(stat_of auto_over_memcg)
+echo 0 > $T/events/dcache/dcache_negative_allowance/enable
+# Growth refusals traced, each leaving the allowance as it was (the count
+# also has refusals of the filter, which are not allowance events)
+ev=$(grep -c 'dcache_negative_allowance:.* refused=memcg' $T/trace)
+evbad=$(grep 'dcache_negative_allowance:.* refused=memcg' $T/trace |
+	sed 's/.* old=\([0-9]*\) new=\([0-9]*\) .*/\1 \2/' | awk '$1 != $2' | wc -l)
 echo "# tight: allowance $tlim, auto_over_memcg ${refused:-none} -> ${refused2:-none}"
 check "tight: the workload ran under memory.max 2M (status $st)" [ $st = 0 ]
 check "tight: growth refused by the cgroup (auto_over_memcg ${refused:-none} -> ${refused2:-none})" \
 	[ "${refused2:-0}" -gt "${refused:-0}" ]
+check "tight: the refusals are traced (refused=memcg: $ev events, $evbad changed the allowance)" \
+	sh -c "[ $ev -ge 1 ] && [ $ev -le $((${refused2:-0} - ${refused:-0})) ] && [ $evbad = 0 ]"
 check "tight: its allowance stayed below roomy's (${tlim:-none} < $lim)" [ "${tlim:-0}" -lt "$lim" ]
 oom=$(sed -n 's/^oom_kill //p' $CG/tight/memory.events)
 check "tight: nothing was OOM-killed (oom_kill $oom)" [ "$oom" = 0 ]
