@@ -2,8 +2,9 @@
 # floor (the growth of its allowance, as the dentries it lets the
 # directory keep, and the 8 KiB filter of freed names) to the memory
 # cgroup of the task that first took the directory over the limit, and
-# refuses growth that the cgroup's memory.max does not allow; switching
-# auto off gives the growth and its charge back.
+# refuses growth that the cgroup's memory.max does not allow; the
+# cgroup's reclaim gets back growth the directory no longer uses, and
+# switching auto off gives all growth and its charge back.
 # The charge is kernel memory that is no slab, stack, page table, percpu
 # or vmalloc memory: memory.stat's "kernel" minus those, whose change is
 # compared with what negative_dirs says the directory grew by.
@@ -73,6 +74,35 @@ check "roomy: the allowance grew (${lim:-none} > $FLOOR)" [ "${lim:-0}" -gt $FLO
 check "roomy: the growth and filter are charged to the cgroup ($((after - before)) ~ $want bytes)" \
 	near $((after - before)) $want $SLACK
 
+# The cgroup's own reclaim (memory.reclaim) frees the directory's cached
+# negatives, which are charged to it too; the growth they no longer use
+# is a reservation that reclaim must get back as well, down to the
+# smallest allowance that holds what the directory still keeps.  The
+# directory stays in use (a process's working directory, as a directory
+# with open files would): reclaim that frees the directory itself gives
+# everything back anyway.
+(cd /mnt/roomy && exec sleep 100000) &
+pin=$!
+shrunk=$(stat_of auto_shrunk)
+rb=$(other_kmem roomy)
+echo 256M > $CG/roomy/memory.reclaim 2>/dev/null
+rcount=$(dir_count /roomy)
+rlim=$(limit_of roomy)
+ra=$(other_kmem roomy)
+shrunk2=$(stat_of auto_shrunk)
+want=$(( (lim - ${rlim:-$lim}) * dsize ))
+echo "# roomy after memory.reclaim: count ${rcount:-none}, allowance $lim -> ${rlim:-none}, other kernel memory $rb -> $ra, auto_shrunk ${shrunk:-none} -> ${shrunk2:-none}"
+check "memory.reclaim: the directory's negatives were reclaimed (${rcount:-none} < $lim / 2)" \
+	[ "${rcount:-$lim}" -lt $((lim / 2)) ]
+check "memory.reclaim: the unused growth is given back (allowance $lim -> ${rlim:-none}, count ${rcount:-none})" \
+	sh -c "[ ${rlim:-$lim} -lt $lim ] && [ ${rlim:-0} -ge ${rcount:-0} ] &&
+	       { [ ${rlim:-0} = $FLOOR ] || [ $((${rlim:-0} / 2)) -lt ${rcount:-0} ]; }"
+check "memory.reclaim: counted in auto_shrunk (${shrunk:-none} -> ${shrunk2:-none}, $((lim - ${rlim:-$lim})) given back)" \
+	sh -c "[ -n '$shrunk2' ] && [ $((${shrunk2:-0} - ${shrunk:-0})) = $((lim - ${rlim:-$lim})) ]"
+check "memory.reclaim: the cgroup is uncharged ($((rb - ra)) ~ $want bytes)" \
+	sh -c "[ $want -gt 0 ] && [ $((rb - ra)) -ge $((want - SLACK)) ] && [ $((rb - ra)) -le $((want + SLACK)) ]"
+kill $pin; wait $pin 2>/dev/null
+
 rm -rf /mnt/roomy
 sync
 echo 2 > /proc/sys/vm/drop_caches
@@ -106,14 +136,20 @@ check "tight: its allowance stayed below roomy's (${tlim:-none} < $lim)" [ "${tl
 oom=$(sed -n 's/^oom_kill //p' $CG/tight/memory.events)
 check "tight: nothing was OOM-killed (oom_kill $oom)" [ "$oom" = 0 ]
 
-tb=$(other_kmem tight)
+rm -rf /mnt/tight
+
+# Roomy again, to switch auto off with its directory grown
+workload roomy
+lim=$(limit_of roomy)
+tb=$(other_kmem roomy)
 echo 1000 > $MAXF
-ta=$(other_kmem tight)
-want=$(( (tlim - FLOOR) * dsize ))
-echo "# tight: other kernel memory $tb -> $ta when auto was switched off (growth $want bytes)"
+ta=$(other_kmem roomy)
+want=$(( (${lim:-$FLOOR} - FLOOR) * dsize ))
+echo "# roomy: allowance ${lim:-none}, other kernel memory $tb -> $ta when auto was switched off (growth $want bytes)"
+check "roomy grew again (${lim:-none} > $FLOOR)" [ "${lim:-0}" -gt $FLOOR ]
 check "switching auto off gives the growth back (auto_grown $(stat_of auto_grown))" [ "$(stat_of auto_grown)" = 0 ]
 check "switching auto off uncharges it ($((tb - ta)) ~ $want bytes)" near $((tb - ta)) $want $SLACK
-rm -rf /mnt/tight
+rm -rf /mnt/roomy
 rmdir $CG/roomy $CG/tight
 check "the cgroups can be removed" sh -c "[ ! -d $CG/roomy ] && [ ! -d $CG/tight ]"
 echo 0 > $MAXF
