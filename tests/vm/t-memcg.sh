@@ -3,7 +3,8 @@
 # directory keep, and the 8 KiB filter of freed names) to the memory
 # cgroup of the task that first took the directory over the limit, and
 # refuses growth that the cgroup's memory.max does not allow; the
-# cgroup's reclaim gets back growth the directory no longer uses, and
+# cgroup's reclaim (or an ancestor's, after the cgroup went) gets back
+# growth the directory no longer uses, and
 # switching auto off gives all growth and its charge back.
 # The charge is kernel memory that is no slab, stack, page table, percpu
 # or vmalloc memory: memory.stat's "kernel" minus those, whose change is
@@ -43,7 +44,7 @@ IN_CG='echo $$ > $0 && exec "$@"'
 limit_of() { awk -v p=/$1 '$6 == p { print $2 }' $DIRSF; }
 # Hot names looked up during a storm, all in cgroup $1, directory /$1.
 workload() {
-	mkdir /mnt/$1
+	mkdir -p /mnt/$1
 	sh -c "$IN_CG" $CG/$1/cgroup.procs \
 		ndgen -d /mnt/$1 -n 2000 -p hot -r 100000000 > /dev/null &
 	_hot=$!
@@ -138,9 +139,43 @@ check "tight: nothing was OOM-killed (oom_kill $oom)" [ "$oom" = 0 ]
 
 rm -rf /mnt/tight
 
-# Roomy again, to switch auto off with its directory grown
+# A limit set higher up, on "outer": the directory of its child "inner"
+# grows, charged to inner; inner is removed (its charge moves to outer)
+# while the directory stays in use; outer's reclaim takes the growth
+# back all the same.
+mkdir $CG/outer
+echo +memory > $CG/outer/cgroup.subtree_control
+mkdir $CG/outer/inner
+workload outer/inner
+olim=$(limit_of outer/inner)
+(cd /mnt/outer/inner && exec sleep 100000) &
+pin=$!
+rmdir $CG/outer/inner
+ob=$(other_kmem outer)
+echo 256M > $CG/outer/memory.reclaim 2>/dev/null
+orlim=$(limit_of outer/inner)
+ocount=$(dir_count /outer/inner)
+oa=$(other_kmem outer)
+kill $pin; wait $pin 2>/dev/null
+want=$(( (${olim:-$FLOOR} - ${orlim:-$FLOOR}) * dsize ))
+echo "# outer/inner: allowance ${olim:-none} -> ${orlim:-none} (count ${ocount:-none}) after inner went and outer's memory.reclaim; outer's other kernel memory $ob -> $oa"
+check "outer/inner grew (${olim:-none} > $FLOOR)" [ "${olim:-0}" -gt $FLOOR ]
+check "inner removed, outer's reclaim takes its unused growth back (allowance ${olim:-none} -> ${orlim:-none}, count ${ocount:-none})" \
+	sh -c "[ ${orlim:-${olim:-0}} -lt ${olim:-0} ] && [ ${orlim:-0} -ge ${ocount:-0} ]"
+check "and uncharges outer ($((ob - oa)) ~ $want bytes)" \
+	sh -c "[ $want -gt 0 ] && [ $((ob - oa)) -ge $((want - SLACK)) ] && [ $((ob - oa)) -le $((want + SLACK)) ]"
+rm -rf /mnt/outer
+
+# Roomy again, to switch auto off with its directory grown; the queue
+# events of its passes report its allowance as the limit, not the floor
+echo > $T/trace
+echo 1 > $T/events/dcache/dcache_negative_queue/enable
 workload roomy
+echo 0 > $T/events/dcache/dcache_negative_queue/enable
 lim=$(limit_of roomy)
+qmax=$(grep ' dcache_negative_queue: ' $T/trace | sed -n 's/.* limit=\([0-9]*\).*/\1/p' | sort -n | tail -1)
+check "queue events report the grown allowance (largest limit ${qmax:-none}, allowance ${lim:-none})" \
+	[ "${qmax:-0}" -gt $FLOOR ]
 tb=$(other_kmem roomy)
 echo 1000 > $MAXF
 ta=$(other_kmem roomy)
@@ -150,8 +185,8 @@ check "roomy grew again (${lim:-none} > $FLOOR)" [ "${lim:-0}" -gt $FLOOR ]
 check "switching auto off gives the growth back (auto_grown $(stat_of auto_grown))" [ "$(stat_of auto_grown)" = 0 ]
 check "switching auto off uncharges it ($((tb - ta)) ~ $want bytes)" near $((tb - ta)) $want $SLACK
 rm -rf /mnt/roomy
-rmdir $CG/roomy $CG/tight
-check "the cgroups can be removed" sh -c "[ ! -d $CG/roomy ] && [ ! -d $CG/tight ]"
+rmdir $CG/roomy $CG/tight $CG/outer
+check "the cgroups can be removed" sh -c "[ ! -d $CG/roomy ] && [ ! -d $CG/tight ] && [ ! -d $CG/outer ]"
 echo 0 > $MAXF
 umount /mnt
 check "umount" [ $? = 0 ]
