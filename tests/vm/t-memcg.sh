@@ -4,8 +4,8 @@
 # cgroup of the task that first took the directory over the limit, and
 # refuses growth that the cgroup's memory.max does not allow; the
 # cgroup's reclaim (or an ancestor's, after the cgroup went) gets back
-# growth the directory no longer uses, and
-# switching auto off gives all growth and its charge back.
+# growth the directory no longer uses, and switching auto off gives all
+# growth and its charge back.
 # The charge is kernel memory that is no slab, stack, page table, percpu
 # or vmalloc memory: memory.stat's "kernel" minus those, whose change is
 # compared with what negative_dirs says the directory grew by.
