@@ -6,6 +6,9 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$TREE"
+# format-patch takes the cover letter from the current branch's description
+[ "$(git branch --show-current)" = "$BRANCH" ] ||
+	die "$TREE is not on branch $BRANCH; check it out first"
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
 	die "$TREE has uncommitted changes; commit them first"
 n=$(git rev-list --count "$BASE_TAG..HEAD")

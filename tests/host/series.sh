@@ -20,5 +20,8 @@ for p in $(grep -v '^#' "$TOP/patches/series"); do
 done
 t "series: the cover letter's subject has one [PATCH ...] prefix" \
 	"[ \$(sed -n '/^Subject:/,/^\$/p' $TOP/patches/0000-cover-letter.patch | grep -o '\\[PATCH' | wc -l) = 1 ]"
+t "series: the cover letter is docs/cover-letter.txt, not git's template" \
+	"! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' $TOP/patches/0000-cover-letter.patch && \
+	 grep -qF \"\$(sed -n 3p $TOP/docs/cover-letter.txt)\" $TOP/patches/0000-cover-letter.patch"
 t "series: every patch subject carries the version (PATCH v2)" \
 	"! grep -L '^Subject: \\[PATCH v2 ' $TOP/patches/[0-9]*.patch | grep -q ."
