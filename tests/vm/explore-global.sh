@@ -22,7 +22,7 @@ busy=$!
 ndgen -d /mnt/busy -t 4 -n 60000 -p cold > /dev/null
 settle
 for d in busy quiet; do
-	eval "lim_$d=$(awk -v p=/$d '$6 == p { print $2 }' $DIRSF)"
+	eval "lim_$d=$(dir_limit /$d)"
 	eval "cnt_$d=$(dir_count /$d)"
 	eval ": \${lim_$d:=none} \${cnt_$d:=none}"
 done
@@ -37,7 +37,7 @@ echo "# filled $((avail - FREE_MB)) MiB: $(grep -E '^(MemAvailable|SReclaimable)
 sleep 5
 kill $busy; wait $busy 2>/dev/null
 for d in busy quiet; do
-	eval "lim2_$d=$(awk -v p=/$d '$6 == p { print $2 }' $DIRSF)"
+	eval "lim2_$d=$(dir_limit /$d)"
 	eval "cnt2_$d=$(dir_count /$d)"
 done
 shrunk2=$(stat_of auto_shrunk)

@@ -16,7 +16,7 @@ for max in max 8M 4M 2M; do
 	h=$!
 	sh -c "$IN_CG" $CG/$n/cgroup.procs ndgen -d /mnt/$n -t 4 -n 60000 -p cold > /dev/null
 	kill $h; wait $h 2>/dev/null
-	lim=$(awk -v p=/$n '$6 == p { print $2 }' $DIRSF)
+	lim=$(dir_limit /$n)
 	echo 100000 > $MAXF
 	b=$(nr_negative); ndgen -d /mnt/$n -n 1000 -p hot > /dev/null; a=$(nr_negative)
 	echo "RESULT memory.max=$max allowance=$lim hot_still_cached=$((1000 - (a - b)))/1000 current=$(cat $CG/$n/memory.current) $(grep -E '^(max|oom_kill) ' $CG/$n/memory.events | tr '\n' ' ')"

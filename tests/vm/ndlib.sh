@@ -68,6 +68,8 @@ queued_dirs() { awk '$3 == "queued"' $DIRSF | wc -l; }
 queue_failed() { stat_of queue_failed; }
 # Count of the tracked directory with path $1 (from the ext4 root), or empty.
 dir_count() { awk -v p="$1" '$6 == p { print $1 }' $DIRSF; }
+# The limit that applies to directory $1 (its allowance in auto mode).
+dir_limit() { awk -v p="$1" '$6 == p { print $2 }' $DIRSF; }
 
 # $2 hot names looked up over and over in directory $1 while 4 threads
 # look up $3 one-off names each there; returns the storm's exit status.

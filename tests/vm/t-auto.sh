@@ -31,7 +31,7 @@ echo 1000 > $MAXF
 check "a number after auto reads back as that number" [ "$(cat $MAXF)" = 1000 ]
 echo auto > $MAXF
 
-limit_of() { awk -v p="$1" '$6 == p { print $2 }' $DIRSF; }
+limit_of() { dir_limit "$1"; }
 
 # 2. The storm.
 mkdir /mnt/s

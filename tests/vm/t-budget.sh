@@ -27,7 +27,7 @@ for i in 1 2 3 4 5 6 7 8; do
 	hot_during_storm $d 4000 40000
 	settle
 	g=$(stat_of auto_grown)
-	lim=$(awk -v p=/b$i '$6 == p { print $2 }' $DIRSF)
+	lim=$(dir_limit /b$i)
 	echo "# directory $i: allowance $lim, auto_grown $g"
 	[ "$g" -gt "$budget" ] && over=1
 	[ "$g" -gt "$maxg" ] && maxg=$g

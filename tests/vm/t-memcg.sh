@@ -41,7 +41,7 @@ other_kmem() {
 # Run "$@" in cgroup $1, as a process of its own (exec: its pid is $!).
 IN_CG='echo $$ > $0 && exec "$@"'
 # The allowance of directory /$1 of the scratch filesystem.
-limit_of() { awk -v p=/$1 '$6 == p { print $2 }' $DIRSF; }
+limit_of() { dir_limit /$1; }
 # Hot names looked up during a storm, all in cgroup $1, directory /$1.
 workload() {
 	mkdir -p /mnt/$1
