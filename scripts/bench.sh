@@ -19,15 +19,12 @@ for r in $(seq "$ROUNDS"); do
 	run -i -k "$PK" -n bench-fast-off-$r -- 'sh /nd/bench-fastpath.sh'
 	run -i -k "$PK" -n bench-fast-on-$r -- 'LIMIT=1000000 sh /nd/bench-fastpath.sh'
 	run -i -k "$PK" -n bench-fast-1024-$r -- 'LIMIT=1024 sh /nd/bench-fastpath.sh'
-	run -i -k "$PK" -n bench-fast-auto-$r -- 'LIMIT=auto sh /nd/bench-fastpath.sh'
 done
 fi
-# 1, 3-6. Storms, stock then patched (limit 10000 for memory and teardown),
-# then patched with auto (its own bound rows).
+# 1, 3-6. Storms, stock then patched (limit 10000 for memory and teardown).
 if part storm; then
 run -k "$SK" -n bench-storm-stock -- 'sh /nd/bench-storm.sh'
 run -k "$PK" -n bench-storm-patched -- 'LIMIT=10000 sh /nd/bench-storm.sh'
-run -k "$PK" -n bench-storm-auto -- 'LIMIT=auto BOUND_LIMITS=auto sh /nd/bench-storm.sh'
 run -k "$PK" -n bench-storm-off -- 'LIMIT=0 NOBOUND=1 sh /nd/bench-storm.sh'
 run -k "$PK" -n bench-storm-1000 -- 'LIMIT=1000 NOBOUND=1 sh /nd/bench-storm.sh'
 fi
@@ -43,11 +40,9 @@ if part debian; then
 		run -i -c 1 -r "$IMG" -k "$PK" -n bench-work-off-$r -- 'bash /nd/bench-work.sh'
 		run -i -c 1 -r "$IMG" -k "$PK" -n bench-work-1000-$r -- 'LIMIT=1000 bash /nd/bench-work.sh'
 		run -i -c 1 -r "$IMG" -k "$PK" -n bench-work-10000-$r -- 'LIMIT=10000 bash /nd/bench-work.sh'
-		run -i -c 1 -r "$IMG" -k "$PK" -n bench-work-auto-$r -- 'LIMIT=auto bash /nd/bench-work.sh'
 	done
 	run -r "$IMG" -k "$SK" -n bench-field-stock -- 'bash /nd/bench-field.sh'
 	run -r "$IMG" -k "$PK" -n bench-field-1000 -- 'LIMIT=1000 bash /nd/bench-field.sh'
-	run -r "$IMG" -k "$PK" -n bench-field-auto -- 'LIMIT=auto bash /nd/bench-field.sh'
 	run -r "$IMG" -k "$PK" -n bench-field-off -- 'bash /nd/bench-field.sh'
 	run -r "$IMG" -k "$PK" -n bench-field-10000 -- 'LIMIT=10000 bash /nd/bench-field.sh'
 fi
@@ -57,7 +52,6 @@ bash "$TOP/scripts/layout.sh" "$STOCK_SRC" stock dentry > "$RESULTS/layout-stock
 bash "$TOP/scripts/layout.sh" "$TREE" patched dentry > "$RESULTS/layout-patched.txt"
 bash "$TOP/scripts/layout.sh" "$STOCK_SRC" stock inode > "$RESULTS/layout-stock-inode.txt"
 bash "$TOP/scripts/layout.sh" "$TREE" patched inode > "$RESULTS/layout-patched-inode.txt"
-bash "$TOP/scripts/layout.sh" "$TREE" patched neg_reclaim > "$RESULTS/layout-neg_reclaim.txt"
 fi
 
 # median and spread (max-min) of "MODE VALUE" lines over the rounds
@@ -75,7 +69,7 @@ work_of() { # SETTING NAME
 size_of() { sed -n 's/.*size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$1.txt"; }
 holes_of() { grep -c 'XXX.*hole' "$RESULTS/layout-$1.txt" || true; }
 iname_of() { sed -n 's/.*d_iname\[\([0-9]*\)\].*/\1/p' "$RESULTS/layout-$1.txt" | head -1; }
-S=$RESULTS/bench-storm-stock P=$RESULTS/bench-storm-patched A=$RESULTS/bench-storm-auto
+S=$RESULTS/bench-storm-stock P=$RESULTS/bench-storm-patched
 O=$RESULTS/bench-storm-off T=$RESULTS/bench-storm-1000
 {
 echo "# Benchmarks: stock vs patched Linux $(cd "$STOCK_SRC" && make -s kernelversion)"
@@ -88,21 +82,24 @@ echo "## Fast path (instructions per stat(), -icount shift=0,sleep=off, median o
 echo
 echo "Each figure is instructions per stat() (spread: max-min of the rounds), then"
 echo "its ratio to stock.  \"miss, 20,000 in one directory\" goes over a limit of"
-echo "1024 and over auto's floor: it then includes reclaim's work (stock frees"
-echo "nothing); \"miss, below the limit\" is 800 new names in each of 10"
-echo "directories, the admission cost of a directory that is not being stormed."
+echo "1024: it then includes the work of making room (stock frees nothing);"
+echo "\"miss, beside 100,000 files\" is the same in a directory that also holds"
+echo "100,000 cached files; \"miss, below the limit\" is 800 new names in each"
+echo "of 10 directories, the cost of counting alone.  (fs.dentry-dir-max=auto"
+echo "is not in series v3.)"
 echo
-echo "| lookup | stock | limit off | limit 1e6 (never reached) | limit 1024 | auto |"
-echo "|---|---|---|---|---|---|"
-for m in neg miss-small miss pos; do
+echo "| lookup | stock | limit off | limit 1e6 (never reached) | limit 1024 |"
+echo "|---|---|---|---|---|"
+for m in neg miss-small miss miss-big pos; do
 	read -r s ss <<<"$(stat_of stock $m)"
 	label=$m
 	case $m in
 	neg) label="cached negative" ;; miss-small) label="miss, below the limit" ;;
 	miss) label="miss, 20,000 in one directory" ;; pos) label="positive" ;;
+	miss-big) label="miss, beside 100,000 files" ;;
 	esac
 	row="| $label | $s (±$ss)"
-	for k in off on 1024 auto; do
+	for k in off on 1024; do
 		read -r v vs <<<"$(stat_of $k $m)"
 		row="$row | $v (±$vs) $(printf '%.4f' "$(echo "$v / $s" | bc -l)")"
 	done
@@ -113,27 +110,24 @@ echo "## Bound and reclaim capacity (patched; 200,000 distinct failed lookups in
 echo
 echo "Rate is failed lookups per second of TCG wall time; killed is how many"
 echo "new negatives the last resort freed because the worker was behind."
-echo "For auto, peak/limit is against the floor, 1024 (a storm does not grow it)."
 echo
 echo "| limit | threads | peak | peak/limit | settled | storm ms | lookups/s | reclaimed | killed | killed % |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 while read -r L t n peak final ms rec kil; do
-	l=$L; [ "$L" = auto ] && l=1024
 	printf '| %s | %s | %s | %.3f | %s | %s | %.0f | %s | %s | %.1f |\n' "$L" "$t" "$peak" \
-		"$(echo "$peak / $l" | bc -l)" "$final" "$ms" "$(echo "$n * 1000 / $ms" | bc -l)" \
+		"$(echo "$peak / $L" | bc -l)" "$final" "$ms" "$(echo "$n * 1000 / $ms" | bc -l)" \
 		"$rec" "$kil" "$(echo "100 * $kil / $n" | bc -l)"
-done < <(cat "$P/bound.txt" "$A/bound.txt" 2>/dev/null)
+done < <(cat "$P/bound.txt" 2>/dev/null)
 echo
 echo "### The same for negatives made by unlink (100,000 files created and removed in one directory)"
 echo
 echo "| limit | threads | peak | peak/limit | settled | storm ms | files/s | reclaimed | killed | killed % |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 while read -r L t n peak final ms rec kil; do
-	l=$L; [ "$L" = auto ] && l=1024
 	printf '| %s | %s | %s | %.3f | %s | %s | %.0f | %s | %s | %.1f |\n' "$L" "$t" "$peak" \
-		"$(echo "$peak / $l" | bc -l)" "$final" "$ms" "$(echo "$n * 1000 / $ms" | bc -l)" \
+		"$(echo "$peak / $L" | bc -l)" "$final" "$ms" "$(echo "$n * 1000 / $ms" | bc -l)" \
 		"$rec" "$kil" "$(echo "100 * $kil / $n" | bc -l)"
-done < <(cat "$P/bound-unlink.txt" "$A/bound-unlink.txt" 2>/dev/null)
+done < <(cat "$P/bound-unlink.txt" 2>/dev/null)
 echo
 echo "Stock, same storm sizes: see the negatives column of the teardown table (every lookup is kept)."
 echo
@@ -145,7 +139,6 @@ read -r a b c d < "$S/memory.txt"; echo "| stock | $a | $b | $c | $d |"
 if [ -f "$O/memory.txt" ]; then read -r a b c d < "$O/memory.txt"; echo "| patched, limit off | $a | $b | $c | $d |"; fi
 if [ -f "$T/memory.txt" ]; then read -r a b c d < "$T/memory.txt"; echo "| patched, limit 1000 | $a | $b | $c | $d |"; fi
 read -r a b c d < "$P/memory.txt"; echo "| patched, limit 10000 | $a | $b | $c | $d |"
-if [ -f "$A/memory.txt" ]; then read -r a b c d < "$A/memory.txt"; echo "| patched, auto | $a | $b | $c | $d |"; fi
 echo
 echo "## Teardown and watch setup after a storm (TCG wall clock: growth, not absolute cost)"
 echo
@@ -165,7 +158,6 @@ for i in 1 2 3; do
 	[ -f "$O/teardown.txt" ] && sed -n ${i}p "$O/teardown.txt" | teardown_row "patched, limit off"
 	[ -f "$T/teardown.txt" ] && sed -n ${i}p "$T/teardown.txt" | teardown_row "patched, limit 1000"
 	sed -n ${i}p "$P/teardown.txt" | teardown_row "patched, limit 10000"
-	[ -f "$A/teardown.txt" ] && sed -n ${i}p "$A/teardown.txt" | teardown_row "patched, auto"
 done
 if [ -f "$RESULTS/bench-work-stock-1/work.txt" ]; then
 echo
@@ -175,8 +167,8 @@ echo "The spread is stock's own (max-min over the rounds, % of its median): work
 echo "that wait for the disk (git, postmark, bash's fork+exec) vary that much between"
 echo "identical runs even under -icount, so ratios within it are noise."
 echo
-echo "| workload | stock (instructions) | stock spread | limit off | limit 1000 | limit 10000 | auto |"
-echo "|---|---|---|---|---|---|---|"
+echo "| workload | stock (instructions) | stock spread | limit off | limit 1000 | limit 10000 |"
+echo "|---|---|---|---|---|---|"
 : > "$RESULTS/bench-work-ratios.dat"
 for w in include path python git postmark; do
 	label=$w
@@ -186,34 +178,33 @@ for w in include path python git postmark; do
 	postmark) label="postmark, per transaction" ;;
 	esac
 	s=$(work_of stock $w); o=$(work_of off $w); a=$(work_of 1000 $w); b=$(work_of 10000 $w)
-	u=$(work_of auto $w)
 	sp=$(for r in $(seq "$ROUNDS"); do sed -n "s/^$w //p" "$RESULTS/bench-work-stock-$r/work.txt"; done |
 		sort -n | awk -v m="$s" '{ v[NR] = $1 } END { printf "%.2f%%", 100 * (v[NR] - v[1]) / m }')
-	printf '| %s | %s | %s | %.4f | %.4f | %.4f | %.4f |\n' "$label" "$s" "$sp" "$(echo "$o / $s" | bc -l)" \
-		"$(echo "$a / $s" | bc -l)" "$(echo "$b / $s" | bc -l)" "$(echo "$u / $s" | bc -l)"
-	printf '%s %.4f %.4f %.4f %.4f\n' "$w" "$(echo "$o / $s" | bc -l)" "$(echo "$a / $s" | bc -l)" \
-		"$(echo "$b / $s" | bc -l)" "$(echo "$u / $s" | bc -l)" >> "$RESULTS/bench-work-ratios.dat"
+	printf '| %s | %s | %s | %.4f | %.4f | %.4f |\n' "$label" "$s" "$sp" "$(echo "$o / $s" | bc -l)" \
+		"$(echo "$a / $s" | bc -l)" "$(echo "$b / $s" | bc -l)"
+	printf '%s %.4f %.4f %.4f\n' "$w" "$(echo "$o / $s" | bc -l)" "$(echo "$a / $s" | bc -l)" \
+		"$(echo "$b / $s" | bc -l)" >> "$RESULTS/bench-work-ratios.dat"
 done
 fi
 if [ -f "$RESULTS/bench-work-1000-1/counters.txt" ]; then
 echo
 echo "What the series did during each workload (round 1; tests/debian/bench-work.sh"
 echo "reads the counters around each timed part): growth of the unused negative"
-echo "dentries (dentry-state), and, from /proc/fs/dcache/negative_stat, negative"
-echo "dentries freed by reclaim / freed at once by the last resort / reclaim passes."
+echo "dentries (dentry-state), and, from debugfs dcache/negative_stat, negative"
+echo "dentries freed to make room / not kept / looked at to find room."
 echo "Where a limit never acted (0 / 0 / 0), a difference from stock is not its work."
 echo
-echo "| workload | negatives kept: stock / off / 1000 / 10000 / auto | limit 1000: reclaimed / killed / passes | limit 10000 | auto |"
-echo "|---|---|---|---|---|"
+echo "| workload | negatives kept: stock / off / 1000 / 10000 | limit 1000: reclaimed / killed / scanned | limit 10000 |"
+echo "|---|---|---|---|"
 cnt() { sed -n "s/^$2 //p" "$RESULTS/bench-work-$1-1/counters.txt"; }
 for w in include path python git postmark; do
 	k=""
-	for st in stock off 1000 10000 auto; do
+	for st in stock off 1000 10000; do
 		set -- $(cnt $st $w)
 		k="$k${k:+ / }${1:--}"
 	done
 	row="| $w | $k"
-	for st in 1000 10000 auto; do
+	for st in 1000 10000; do
 		set -- $(cnt $st $w)
 		row="$row | ${2:--} / ${3:--} / ${4:--}"
 	done
@@ -227,13 +218,13 @@ fv() { # SETTING NAME: one figure of a field run, "-" if not run
 	echo "${v:--}"
 }
 frow() { # LABEL NAME
-	echo "| $1 | $(fv stock "$2") | $(fv off "$2") | $(fv 1000 "$2") | $(fv 10000 "$2") | $(fv auto "$2") |"
+	echo "| $1 | $(fv stock "$2") | $(fv off "$2") | $(fv 1000 "$2") | $(fv 10000 "$2") |"
 }
 echo
 echo "## Field reports (Debian guest; counts, memory; TCG wall clock for teardown)"
 echo
-echo "| figure | stock | limit off | limit 1000 | limit 10000 | auto |"
-echo "|---|---|---|---|---|---|"
+echo "| figure | stock | limit off | limit 1000 | limit 10000 |"
+echo "|---|---|---|---|---|"
 frow "health check: negatives kept after 50 starts x 10,000 missing names" health_negatives
 frow "health check: slab growth KiB" health_slab_kib
 frow "container (overlayfs on ext4): negatives after 50k create+unlink and 50k misses" container_negatives
@@ -249,14 +240,6 @@ echo "|---|---|---|---|---|"
 for k in stock patched; do
 	echo "| $k | $(size_of $k) | $(iname_of $k) | $(holes_of $k) | $(sed -n 's/.*\/\* size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$k-inode.txt" | head -1) |"
 done
-if [ -f "$RESULTS/layout-neg_reclaim.txt" ]; then
-	nr=$(size_of neg_reclaim)
-	echo
-	echo "Each directory that went over the limit (while it stays in the dcache):"
-	echo "struct neg_reclaim, $nr bytes (kmalloc), and its clock hand, a struct"
-	echo "dentry ($(size_of patched) bytes); in auto mode also the filter of freed"
-	echo "names, 8192 bytes: $((nr + $(size_of patched) + 8192)) bytes before slab rounding."
-fi
 } > "$md"
 
 svg=$RESULTS/bench-negatives.svg
@@ -272,8 +255,7 @@ set grid
 set logscale y
 set format y '%.0s%c'
 plot '$S/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'stock 6.12', \
-     '$P/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'patched, fs.dentry-dir-max=10000', \\
-     '$A/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'patched, fs.dentry-dir-max=auto'
+     '$P/storm-1m.csv' every ::1 using (\$1/1000):4 with lines lw 2 title 'patched, fs.dentry-dir-max=10000'
 EOG
 # Figure 8: the first mark that wants events on children, against the
 # negatives the directory holds (teardown.txt: n negatives inotify-ns ...
@@ -290,9 +272,7 @@ set grid
 plot '$S/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'stock, inotify IN_MODIFY', \
      '$S/teardown.txt' using 2:(\$6/1e6) with linespoints lw 2 title 'stock, fanotify ON_CHILD', \
      '$P/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit 10000), inotify', \
-     '$P/teardown.txt' using 2:(\$6/1e6) with linespoints lw 2 title 'patched (limit 10000), fanotify', \\
-     '$A/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (auto), inotify', \\
-     '$A/teardown.txt' using 2:(\$6/1e6) with linespoints lw 2 title 'patched (auto), fanotify'$( [ -f "$O/teardown.txt" ] && printf ', \\\n     %s' "'$O/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit off), inotify'")$( [ -f "$T/teardown.txt" ] && printf ', \\\n     %s' "'$T/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit 1000), inotify'")
+     '$P/teardown.txt' using 2:(\$6/1e6) with linespoints lw 2 title 'patched (limit 10000), fanotify'$( [ -f "$O/teardown.txt" ] && printf ', \\\n     %s' "'$O/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit off), inotify'")$( [ -f "$T/teardown.txt" ] && printf ', \\\n     %s' "'$T/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit 1000), inotify'")
 EOG
 if [ -s "$RESULTS/bench-work-ratios.dat" ]; then
 gnuplot <<EOG
@@ -306,7 +286,7 @@ set style fill solid 0.8 border -1
 set yrange [0.95:1.06]
 set grid ytics
 set key top left
-plot '$RESULTS/bench-work-ratios.dat' using 2:xtic(1) title 'limit off', '' using 3 title 'limit 1000', '' using 4 title 'limit 10000', '' using 5 title 'auto', 1 with lines lc rgb 'black' notitle
+plot '$RESULTS/bench-work-ratios.dat' using 2:xtic(1) title 'limit off', '' using 3 title 'limit 1000', '' using 4 title 'limit 10000', 1 with lines lc rgb 'black' notitle
 EOG
 fi
 cat "$md"

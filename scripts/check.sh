@@ -40,7 +40,7 @@ fi
 # Guest suites share boots (a debug kernel takes ~20 s to boot under TCG);
 # each boot gets a fresh ext4 image, and each suite unmounts what it used.
 # A suite not listed here gets a boot of its own.
-BOOTS=("t-kunit t-sysctl t-bound t-counters t-hot t-share t-kselftest t-trial t-memcg" "t-lost t-lifecycle t-unlink t-switch t-visibility t-auto" "t-torture t-stressng t-freeze t-scale")
+BOOTS=("t-sysctl t-bound t-counters t-hot t-share t-kselftest t-trial t-hotperiod" "t-lost t-lifecycle t-unlink t-switch t-visibility t-bigdir" "t-torture t-stressng t-freeze t-scale t-off")
 all=$(cd "$TOP/tests/vm" && ls t-*.sh | sed 's/\.sh$//')
 listed=" ${BOOTS[*]} "
 for s in $all; do case $listed in *" $s "*) ;; *) BOOTS+=("$s") ;; esac; done

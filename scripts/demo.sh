@@ -23,7 +23,7 @@ printf '%-28s %14s %14s\n' "all slab (KiB)" "$(val "$S" slab_kb)" "$(val "$P" sl
 printf '%-28s %14s %14s\n' "umount time (ms, TCG wall)" "$(val "$S" umount_ms)" "$(val "$P" umount_ms)"
 
 echo
-echo "What an administrator sees half-way through the storm (ndtop -1 -n 5):"
+echo "What an administrator sees half-way through the storm (ndtop -1 -r 5):"
 echo "--- stock 6.12"; sed 's/^/    /' "$S/ndtop-mid.txt"
 echo "--- patched, dentry-dir-max=$LIMIT"; sed 's/^/    /' "$P/ndtop-mid.txt"
 
@@ -31,7 +31,8 @@ svg=$RESULTS/demo-negatives.svg
 gnuplot <<EOG
 set terminal svg size 800,500 dynamic background rgb 'white'
 set output '$svg'
-set title 'Negative dentries in one ext4 directory during a storm of failed lookups'
+set termoption noenhanced
+set title 'Negative dentries on an ext4 filesystem (two directories) during a storm of failed lookups'
 set xlabel 'failed lookups of distinct names'
 set ylabel 'negative dentries (log scale)'
 set key top left
@@ -51,16 +52,20 @@ dsvg=$RESULTS/demo-dirs.svg
 gnuplot <<EOG
 set terminal svg size 800,500 dynamic background rgb 'white'
 set output '$dsvg'
-set title 'Negative dentries per directory (patched, /proc/fs/dcache/negative_dirs)'
+set termoption noenhanced
+set title 'Negative dentries per directory (patched, debugfs dcache/negative_dirs)'
 set xlabel 'failed lookups of distinct names in /storm'
 set ylabel 'negative dentries counted in the directory'
 set key bottom right
 set grid
 set format x '%.0s%c'
-set yrange [0:*]
+set yrange [0:$((LIMIT * 5 / 4))]
 set datafile missing '?'
 plot '$P/dirs.txt' using 1:2 with linespoints title '/storm (4 threads)', \
      '$P/dirs.txt' using 1:3 with linespoints title '/logs (1 thread, 1/5 of the names)', \
      $LIMIT with lines dashtype 2 title 'fs.dentry-dir-max'
 EOG
 echo "plot: $dsvg"
+echo
+echo "In short: stock kept $(val "$S" negatives) negative dentries ($(val "$S" dentry_kb) KiB of dentry slab, umount $(val "$S" umount_ms) ms);"
+echo "patched with fs.dentry-dir-max=$LIMIT kept $(val "$P" negatives) ($(val "$P" dentry_kb) KiB, umount $(val "$P" umount_ms) ms)."

@@ -16,7 +16,7 @@ n=$(git rev-list --count "$BASE_TAG..HEAD")
 git config "branch.$BRANCH.description" "$(cat "$TOP/docs/cover-letter.txt")"
 tmp=$(mktemp -d)
 git format-patch -q --cover-letter --cover-from-description=subject \
-	--subject-prefix="PATCH v2" \
+	--subject-prefix="PATCH $SERIES_VERSION" \
 	--base="$BASE_TAG" -o "$tmp" "$BASE_TAG..HEAD"
 rm -f "$TOP"/patches/*.patch
 cp "$tmp"/*.patch "$TOP/patches/"

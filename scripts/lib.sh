@@ -11,6 +11,7 @@ RESULTS=$BUILD/results       # what runs bring back to the host
 SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 BASE_TAG=base-6.12
 BRANCH=negdentry
+SERIES_VERSION=v3           # [PATCH v3 n/m]
 
 die() { echo "error: $*" >&2; exit 1; }
 note() { echo "==> $*" >&2; }

@@ -22,6 +22,11 @@
  * and "enoent" then counts the names that were created and removed.
  * With -c statcreate each name is stat()ed three times (each must fail
  * with ENOENT), then created and left: a name probed before it is made.
+ *
+ * With -H HOT -P PERIOD, thread 0 also stat()s HOT missing names
+ * ("hot-<j>", whatever the prefix) in turn, one after every PERIOD/HOT of its own
+ * lookups, so that each is looked up again once per PERIOD of them: the
+ * names in use ($PATH, include paths) amid a storm of one-off names.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -49,6 +54,7 @@ static long names = 100000;
 static long repeat = 1;
 static int nthreads = 1;
 static enum call call = CALL_STAT;
+static long hot_names, hot_period;	/* -H, -P */
 static volatile sig_atomic_t progress_wanted, stop_wanted;
 static int workers_done;	/* __atomic: threads that returned */
 
@@ -58,6 +64,7 @@ struct worker {
 	long lookups;
 	long enoent;
 	long unexpected;
+	long hot;		/* lookups of the -H names */
 };
 
 static int lookup(const char *path)
@@ -101,6 +108,18 @@ static int lookup(const char *path)
 	}
 }
 
+/* The next of the -H names, which must be missing too */
+static void hot_lookup(struct worker *w)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/hot-%ld", dir,
+		 w->hot++ % hot_names);
+	if (stat(path, &st) == 0 || errno != ENOENT)
+		w->unexpected++;
+}
+
 static void *run(void *arg)
 {
 	struct worker *w = arg;
@@ -119,6 +138,9 @@ static void *run(void *arg)
 				w->enoent++;
 			else
 				w->unexpected++;
+			if (w->id == 0 && hot_names &&
+			    (i + 1) % (hot_period / hot_names) == 0)
+				hot_lookup(w);
 		}
 	}
 	__atomic_add_fetch(&workers_done, 1, __ATOMIC_RELEASE);
@@ -158,7 +180,9 @@ static void usage(const char *argv0)
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-t THREADS] [-n NAMES_PER_THREAD] [-r REPEAT]\n"
 		"          [-c stat|open|access|unlink|rmdir|statcreate] [-p PREFIX]\n"
-		"Looks up THREADS*NAMES distinct missing names in DIR, REPEAT times.\n",
+		"          [-H HOT -P PERIOD]\n"
+		"Looks up THREADS*NAMES distinct missing names in DIR, REPEAT times;\n"
+		"thread 0 also looks up each of HOT names once per PERIOD lookups.\n",
 		argv0);
 	exit(2);
 }
@@ -185,13 +209,15 @@ int main(int argc, char **argv)
 	long lookups = 0, enoent = 0, unexpected = 0;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:t:n:r:c:p:h")) != -1) {
+	while ((opt = getopt(argc, argv, "d:t:n:r:c:p:H:P:h")) != -1) {
 		switch (opt) {
 		case 'd': dir = optarg; break;
 		case 't': nthreads = parse_long(optarg, "thread count", 1); break;
 		case 'n': names = parse_long(optarg, "name count", 0); break;
 		case 'r': repeat = parse_long(optarg, "repeat count", 1); break;
 		case 'p': prefix = optarg; break;
+		case 'H': hot_names = parse_long(optarg, "hot name count", 1); break;
+		case 'P': hot_period = parse_long(optarg, "hot period", 1); break;
 		case 'c':
 			if (!strcmp(optarg, "stat"))
 				call = CALL_STAT;
@@ -212,7 +238,8 @@ int main(int argc, char **argv)
 			usage(argv[0]);
 		}
 	}
-	if (optind != argc || nthreads > 1024)
+	if (optind != argc || nthreads > 1024 ||
+	    !hot_names != !hot_period || hot_period < hot_names)
 		usage(argv[0]);
 	{
 		struct stat st;
@@ -252,10 +279,10 @@ int main(int argc, char **argv)
 		unexpected += w[i].unexpected;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("ndgen dir=%s threads=%d names=%ld repeat=%ld call=%s lookups=%ld enoent=%ld unexpected=%ld ns=%lld\n",
+	printf("ndgen dir=%s threads=%d names=%ld repeat=%ld call=%s lookups=%ld enoent=%ld unexpected=%ld hot=%ld ns=%lld\n",
 	       dir, nthreads, names, repeat,
 	       call_names[call],
-	       lookups, enoent, unexpected,
+	       lookups, enoent, unexpected, w[0].hot,
 	       (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL +
 	       (t1.tv_nsec - t0.tv_nsec));
 	return unexpected ? 1 : 0;

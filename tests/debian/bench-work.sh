@@ -5,9 +5,9 @@
 # set up untimed, warmed once, then timed; one line "NAME NS" per workload
 # goes to /results/work.txt (postmark: NS per transaction), and what the
 # series did meanwhile to /results/counters.txt, "NAME KEPT RECLAIMED
-# KILLED PASSES": growth of the unused negatives, negative dentries freed
-# by reclaim and by the last resort, reclaim passes ("-" on stock).  Read
-# outside the timed part.
+# KILLED SCANNED": growth of the unused negatives, negative dentries freed
+# to make room, not kept, and looked at ("-" on stock).  Read outside the
+# timed part.
 # The workloads (issue 9): 1 include search, 2 $PATH search, 3 python
 # imports, 4 git status/ls-files, 5 postmark.
 . /nd/ndlib.sh
@@ -19,10 +19,10 @@ out=/results/work.txt
 : > $out
 : > /results/counters.txt
 now() { date +%s%N; }
-# The counters that say whether the limit acted: kept reclaimed killed passes
+# The counters that say whether the limit acted: kept reclaimed killed scanned
 snap() {
 	if [ -e $STATF ]; then
-		echo "$(nr_negative) $(stat_of reclaimed) $(stat_of killed) $(stat_of passes)"
+		echo "$(nr_negative) $(stat_of reclaimed) $(stat_of killed) $(stat_of scanned)"
 	else
 		echo "$(nr_negative) - - -"
 	fi

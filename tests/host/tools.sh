@@ -26,4 +26,4 @@ t "ndbench measures the three modes" "$T/ndbench -m neg -d $d -n 1000 | grep -q 
 t "ndbench times the first inotify (IN_MODIFY) and fanotify (FAN_EVENT_ON_CHILD) marks" "$T/ndbench -m watch -d $d | grep -q 'mode=watch n=1 ns_per_op=' && $T/ndbench -m fanotify -d $d | grep -q 'mode=fanotify n=1 ns_per_op='"
 t "ndtop -1 on a kernel without the series: nr_negative, and says so" "$T/ndtop -1 > $d/top && grep -q '^nr_negative [0-9]' $d/top && grep -qx 'series absent' $d/top"
 t "ndtop live view, one refresh, says what it cannot show" "$T/ndtop -c 1 -d 0.1 | grep -q 'does not account negative dentries per directory'"
-t "ndtop refuses a bad interval, row count or argument (status 2)" "{ $T/ndtop -d 0; [ \$? = 2 ]; } && { $T/ndtop -n x; [ \$? = 2 ]; } && { $T/ndtop extra; [ \$? = 2 ]; }"
+t "ndtop refuses a bad interval, count or argument (status 1)" "{ $T/ndtop -d 0; [ \$? = 1 ]; } && { $T/ndtop -n x; [ \$? = 1 ]; } && { $T/ndtop extra; [ \$? = 1 ]; }"

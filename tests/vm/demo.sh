@@ -20,14 +20,14 @@ while [ $i -le $STEPS ]; do
 	wait
 	slab=$(sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo)
 	echo "$((i * 4 * NAMES)) $(($(nr_negative) - base)) $slab" >> /results/curve.txt
-	# "?" for a directory not (yet) tracked: it never went over the limit
-	[ -r $DIRSF ] && { a=$(dir_count /storm) b=$(dir_count /logs)
+	# "?" for a directory not listed: it holds no counted negative dentry
+	[ -r $DIRSF ] && { a=$(dir_count /mnt/storm) b=$(dir_count /mnt/logs)
 		echo "$((i * 4 * NAMES)) ${a:-?} ${b:-?}" >> /results/dirs.txt; }
-	[ $i = $((STEPS / 2)) ] && ndtop -1 -n 5 > /results/ndtop-mid.txt
+	[ $i = $((STEPS / 2)) ] && ndtop -1 -r 5 > /results/ndtop-mid.txt
 	i=$((i + 1))
 done
 settle
-ndtop -1 -n 5 > /results/ndtop-end.txt
+ndtop -1 -r 5 > /results/ndtop-end.txt
 neg=$(($(nr_negative) - base))
 slab=$(sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo)
 # dentry slab: objects and KiB (slab_nomerge keeps the cache on its own)

@@ -22,21 +22,18 @@ nr_negative() { set -- $(cat /proc/sys/fs/dentry-state); echo "$5"; }
 kv() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 
 MAXF=/proc/sys/fs/dentry-dir-max
-STATF=/proc/fs/dcache/negative_stat
-DIRSF=/proc/fs/dcache/negative_dirs
+# The series' counters and directory list are in debugfs (v3); v2 kept
+# them in /proc/fs/dcache (read there to watch a test fail on v2).
+DBG=/sys/kernel/debug
+[ -d $DBG/dcache ] || mount -t debugfs nodev $DBG 2>/dev/null
+STATF=$DBG/dcache/negative_stat
+DIRSF=$DBG/dcache/negative_dirs
+[ -e $STATF ] || STATF=/proc/fs/dcache/negative_stat
 set_max() { echo "$1" > $MAXF; }
 # One counter of negative_stat ("name value" lines).
 stat_of() { sed -n "s/^$1 //p" $STATF; }
-# v1 of the series kept these two in debugfs: read there when it is the
-# kernel under test (to watch a test fail on v1).
-reclaimed() {
-	[ -e $STATF ] && { stat_of reclaimed; return; }
-	cat /sys/kernel/debug/dcache/negative_reclaimed
-}
-killed() {
-	[ -e $STATF ] && { stat_of killed; return; }
-	cat /sys/kernel/debug/dcache/negative_killed
-}
+reclaimed() { stat_of reclaimed; }
+killed() { stat_of killed; }
 # Negative dentries made since boot: each is still on an LRU (nr_negative),
 # or was reclaimed or killed.  Exact once reclaim has settled; a dentry
 # that reclaim picked but a lookup took back is counted twice.
@@ -62,14 +59,10 @@ finish() {
 	[ "$T_FAIL" = 0 ]
 }
 
-# Directories queued for reclaim: negative_dirs lines
-# "count limit state dev ino path" with state "queued".
-queued_dirs() { awk '$3 == "queued"' $DIRSF | wc -l; }
-queue_failed() { stat_of queue_failed; }
-# Count of the tracked directory with path $1 (from the ext4 root), or empty.
-dir_count() { awk -v p="$1" '$6 == p { print $1 }' $DIRSF; }
-# The limit that applies to directory $1 (its allowance in auto mode).
-dir_limit() { awk -v p="$1" '$6 == p { print $2 }' $DIRSF; }
+# Count of directory $1 (a path) in negative_dirs ("count dev ino"
+# lines), or empty if it is not listed; ino_count takes an inode number.
+ino_count() { awk -v i="$1" '$3 == i { print $1 }' $DIRSF; }
+dir_count() { ino_count "$(stat -c %i "$1")"; }
 
 # $2 hot names looked up over and over in directory $1 while 4 threads
 # look up $3 one-off names each there; returns the storm's exit status.

@@ -44,11 +44,12 @@ check "the storm was trimmed (settled $settled <= $L)" [ "$settled" -le $L ]
 # A deterministic case where the clock hand must pass the hot names.
 # With the limit raised out of the way, the directory gets, oldest first:
 # 900 one-off names, 64 hot names (looked up 20 times each), 64 "warm"
-# names (looked up once).  Then the limit goes to 1000 and one more miss
-# queues the directory (1029 > 1000): the worker trims it to 875, newest
-# first, so it meets the warm names, then the hot ones.  The warm ones
-# must go; the hot ones must get their second chance.  The limit is
-# raised again before the probes, so probing cannot trigger reclaim.
+# names (looked up once).  Then the limit goes to 1000 and 1,200 new
+# one-off names arrive: each makes room by freeing the oldest without
+# credit, so the hand goes past the old names, the hot ones (which have
+# credit) and the warm ones (which have none).  The warm ones must go;
+# the hot ones must stay.  The limit is raised again before the probes,
+# so probing cannot free anything.
 d=/mnt/hot2
 mkdir $d
 set_max 100000
@@ -56,7 +57,7 @@ ndgen -d $d -n 900 -p old > /dev/null
 ndgen -d $d -n $H -p hot -r 20 > /dev/null
 ndgen -d $d -n $H -p warm > /dev/null
 set_max 1000
-ndgen -d $d -n 1 -p trigger > /dev/null
+ndgen -d $d -n 1200 -p trigger > /dev/null
 settle
 set_max 100000
 before=$(nr_negative)

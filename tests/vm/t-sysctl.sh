@@ -19,16 +19,16 @@ try() {
 
 check "default is 0 (off)" [ "$(cat $MAXF)" = 0 ]
 check "256 accepted" try 256 ok
-check "2^29-1 (the largest) accepted" try 536870911 ok
+check "2^29-1 accepted" try 536870911 ok
+check "INT_MAX (the largest) accepted" try 2147483647 ok
 check "1000 accepted" try 1000 ok
 check "-1 refused (EINVAL), value kept" try -1 "Invalid argument"
 check "1 refused (EINVAL), value kept" try 1 "Invalid argument"
 check "255 refused (EINVAL), value kept" try 255 "Invalid argument"
-check "2^29 refused (EINVAL), value kept" try 536870912 "Invalid argument"
-check "INT_MAX refused (EINVAL), value kept" try 2147483647 "Invalid argument"
 check "INT_MAX+1 refused (EINVAL), value kept" try 2147483648 "Invalid argument"
 check "abc refused (EINVAL), value kept" try abc "Invalid argument"
-check "empty line refused (EINVAL), value kept" try "" "Invalid argument"
+empty_line() { _b=$(cat $MAXF); echo "" > $MAXF; [ "$(cat $MAXF)" = "$_b" ]; }
+check "empty line changes nothing" empty_line
 check "0 accepted (off)" try 0 ok
 check "1 refused while off, value kept" try 1 "Invalid argument"
 
@@ -50,7 +50,8 @@ check "storm with $i sysctl flips: every lookup gave ENOENT" [ $? = 0 ]
 cat /tmp/gen.out
 # After the flips the limit works as before: the negatives kept while it
 # was off are not counted (see t-switch), but the ones kept from now on
-# are bounded, and reclaim also trims the ones counted during the flips.
+# are bounded, and new ones make room by freeing the ones counted during
+# the flips.
 set_max 256
 settle
 n0=$(nr_negative)

@@ -1,0 +1,29 @@
+# Off keeps nothing: the limit allocates nothing of its own, so after 1,000
+# directories went over it and it is switched off, with the directories
+# still cached, every object in the dentry slab is a dentry.  v2 kept a
+# clock hand (a dentry-sized object that is not a dentry) and a request
+# per directory until the directory left the dcache.
+# Measured: dentry slab objects in use (/proc/slabinfo) minus allocated
+# dentries (/proc/sys/fs/dentry-state), before the storms and after the
+# switch; the slab's count is exact but for free objects in per-CPU slabs.
+. /nd/ndlib.sh
+mount_scratch || exit 1
+N=1000
+extra() {
+	s=$(awk '$1 == "dentry" { print $2 }' /proc/slabinfo)
+	set -- $(cat /proc/sys/fs/dentry-state)
+	echo $((s - $1))
+}
+i=0; while [ $i -lt $N ]; do mkdir /mnt/o$i; i=$((i + 1)); done
+e0=$(extra)
+set_max 256
+i=0; while [ $i -lt $N ]; do ndgen -d /mnt/o$i -n 300 > /dev/null; i=$((i + 1)); done
+settle
+set_max 0
+sleep 2
+e1=$(extra)
+echo "# dentry slab objects that are not dentries: $e0 before, $e1 after $N directories went over the limit and it was switched off"
+check "off keeps nothing: not-dentry objects $e0 -> $e1 (grew by < 200)" [ -n "$e1" ] && [ $((e1 - e0)) -lt 200 ]
+rm -rf /mnt/o*
+umount /mnt
+finish
