@@ -17,7 +17,7 @@ s=$(($(stat_of scanned) - s0)) r=$(($(reclaimed) - r0)) k=$(($(killed) - k0))
 echo "# 100,000 cached files, 50,000 misses at limit 1000: scanned $s, reclaimed $r, killed $k"
 check "every miss gave ENOENT" [ "$(kv "$out" unexpected)" = 0 ]
 check "the excess was freed ($r reclaimed + $k killed >= 49000)" [ $((r + k)) -ge 49000 ]
-check "at most 2 scanned per negative freed ($s for $r)" [ "$r" -gt 0 ] && [ "$s" -le $((2 * r)) ]
+check "at most 2 scanned per negative freed ($s for $r)" [ "$r" -gt 0 -a "$s" -le $((2 * r)) ]
 set_max 0
 umount /mnt
 finish

@@ -48,7 +48,7 @@ ndgen -d /mnt/small -p more -n 5000 >/dev/null
 c=$(dir_count /mnt/small)
 f=$(($(reclaimed) - r0 + $(killed) - k0))
 echo "# storm while frozen: count $c, $f reclaimed or killed"
-check "a storm while the filesystem is frozen is held to the limit (count $c <= 256, $f >= 5000 freed)" [ "${c:-99999}" -le 256 ] && [ "$f" -ge 5000 ]
+check "a storm while the filesystem is frozen is held to the limit (count $c <= 256, $f >= 5000 freed)" [ "${c:-99999}" -le 256 -a "$f" -ge 5000 ]
 fsfreeze --unfreeze /mnt
 check "thawed" [ $? = 0 ]
 wait

@@ -22,7 +22,7 @@ miss=$(($(made) - m0 - 30000))
 echo "# hot names looked up once per 2000 storm lookups: $miss misses in $hot hot lookups"
 check "every lookup gave ENOENT" [ "$(kv "$out" unexpected)" = 0 ]
 check "hot lookups made (${hot:-none})" [ "${hot:-0}" -ge 300 ]
-check "at least 99% of hot lookups hit ($miss misses in $hot)" [ "${hot:-0}" -ge 300 ] && [ "$miss" -ge 0 ] && [ $((miss * 100)) -le "$hot" ]
+check "at least 99% of hot lookups hit ($miss misses in $hot)" [ "${hot:-0}" -ge 300 -a "$miss" -ge 0 -a $((miss * 100)) -le "${hot:-0}" ]
 set_max 0
 umount /mnt
 finish

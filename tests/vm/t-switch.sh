@@ -42,7 +42,7 @@ settle
 kept=$(($(nr_negative) - base))
 echo "# limit off after a storm: $kept of 5000 new names kept"
 check "limit off: the 5000 new names are kept ($kept)" [ "$kept" -ge 5000 ]
-check "limit off: nothing reclaimed or killed" [ "$(reclaimed)" = "$r0" ] && [ "$(killed)" = "$k0" ]
+check "limit off: nothing reclaimed or killed" [ "$(reclaimed)" = "$r0" -a "$(killed)" = "$k0" ]
 set_max 0
 rm -rf /mnt/switch $d
 umount /mnt

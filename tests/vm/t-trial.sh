@@ -37,7 +37,7 @@ statcreate_run() { # MODE
 	files=$(ls $d | wc -l)
 	echo "# statcreate, limit $1: $extra extra lookups for 20,000 names ($files files)"
 	echo "statcreate $1 $extra" >> /results/trial.txt
-	check "statcreate, limit $1: every name ENOENT three times, then made" [ "$(kv "$out" enoent)" = 20000 ] && [ "$files" = 20000 ]
+	check "statcreate, limit $1: every name ENOENT three times, then made" [ "$(kv "$out" enoent)" = 20000 -a "$files" = 20000 ]
 }
 for mode in ${STATCREATE_MODES-0 1024}; do
 	statcreate_run $mode
