@@ -9,10 +9,23 @@ DEBUG_NAME := debug$(if $(filter 1,$(KASAN)),-kasan)
 DEBUG_FRAGS := configs/base.config configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
-.PHONY: all deps tree export tools kselftest initramfs kernel-stock kernel-patched \
+.PHONY: help deps tree export tools kselftest initramfs kernel-stock kernel-patched \
 	kernel-debug debian-image demo check bench bisect-build kernel-checks clean
 
-all: check
+help:
+	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
+	@echo
+	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
+	@echo "  make check      every test on a debug kernel (cold: ~40 min, warm: ~25 min)"
+	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~40 min)"
+	@echo "  make tree       build/linux: pristine 6.12 + the series as commits"
+	@echo "  make export     patches/ from build/linux"
+	@echo "  make kernel-checks  W=1, sparse, i386, allmodconfig, each commit built"
+	@echo "  make clean      remove build outputs (keeps kernel trees and ccache)"
+	@echo
+	@echo "Knobs: ONLY=t-NAME (one guest suite), KASAN=1 (debug kernel with KASAN),"
+	@echo "       ROUNDS=N and PARTS='fast storm layout debian' (bench), LIMIT=N (demo),"
+	@echo "       ND_ACCEL=kvm (try KVM first, fall back to TCG)"
 
 deps:
 	@bash scripts/deps.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: stock vs patched 6.12, same workloads in the same invocation.
-# Writes build/results/bench.md (printed) and build/results/bench-negatives.svg.
+# Writes build/results/bench.md (printed, and copied to docs/results.md)
+# and build/results/bench-*.svg.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 ROUNDS=${ROUNDS:-3}
@@ -76,7 +77,7 @@ echo "# Benchmarks: stock vs patched Linux $(cd "$STOCK_SRC" && make -s kernelve
 echo
 echo "Machine: $(nproc) host CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ {print $2}') GiB;"
 echo "guest: 2 vCPUs, 2 GiB, QEMU $(qemu-system-x86_64 --version | head -1 | awk '{print $4}') TCG; ext4 on virtio-blk."
-echo "Command: \`make bench\` ($(date -u +%Y-%m-%d))."
+echo "Command: \`ROUNDS=$ROUNDS PARTS='${PARTS# }' make bench\`, $(date -u '+%Y-%m-%d %H:%M UTC'), harness commit $(git -C "$TOP" rev-parse --short HEAD), series $(git -C "$TREE" rev-parse --short HEAD) ($(bash "$TOP/scripts/kernel-lines.sh" | head -1))."
 echo
 echo "## Fast path (instructions per stat(), -icount shift=0,sleep=off, median of $ROUNDS, spread = max-min)"
 echo
@@ -289,9 +290,10 @@ set key top left
 plot '$RESULTS/bench-work-ratios.dat' using 2:xtic(1) title 'limit off', '' using 3 title 'limit 1000', '' using 4 title 'limit 10000', 1 with lines lc rgb 'black' notitle
 EOG
 fi
+cp "$md" "$TOP/docs/results.md"
 cat "$md"
 echo
-echo "table: $md"
+echo "table: $md (copied to docs/results.md)"
 echo "plot: $svg"
 echo "plot: $RESULTS/bench-watch.svg"
 if [ -s "$RESULTS/bench-work-ratios.dat" ]; then echo "plot: $RESULTS/bench-work.svg"; fi
