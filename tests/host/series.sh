@@ -20,6 +20,16 @@ for p in $(grep -v '^#' "$TOP/patches/series"); do
 	t "checkpatch --strict: $p" \
 		"[ -f $TOP/patches/$p ] && (cd $TREE && perl scripts/checkpatch.pl --strict $TOP/patches/$p 2>/dev/null) | grep -q '^total: 0 errors, 0 warnings, 0 checks'"
 done
+# Size: the series' kernel code (fs/ and include/, neither blank nor
+# comments; scripts/kernel-lines.sh) within 500 lines (v2: 1,091), and
+# every changelog within 40 lines (v2's patches 2 and 8: 112 and 174).
+lines=$(bash "$TOP/scripts/kernel-lines.sh" 2>/dev/null | sed -n 's/ lines of kernel code$//p')
+echo "# kernel code: ${lines:-?} lines"
+t "series: at most 500 lines of kernel code (${lines:-?})" "[ -n \"$lines\" ] && [ \"$lines\" -le 500 ]"
+for p in $(grep -v '^#' "$TOP/patches/series"); do
+	c=$(awk '/^Subject:/ { s = 1; next } s && /^$/ && !b { b = 1; next } b && /^---$/ { exit } b { n++ } END { print n + 0 }' "$TOP/patches/$p")
+	t "series: changelog of $p within 40 lines ($c)" "[ $c -gt 0 ] && [ $c -le 40 ]"
+done
 t "series: the cover letter's subject has one [PATCH ...] prefix" \
 	"[ \$(sed -n '/^Subject:/,/^\$/p' $TOP/patches/0000-cover-letter.patch | grep -o '\\[PATCH' | wc -l) = 1 ]"
 t "series: the cover letter is docs/cover-letter.txt, not git's template" \
