@@ -22,6 +22,8 @@
  * and "enoent" then counts the names that were created and removed.
  * With -c statcreate each name is stat()ed three times (each must fail
  * with ENOENT), then created and left: a name probed before it is made.
+ * With -c stat2 each name is stat()ed twice in a row: one-off names that
+ * each look used once (stat, stat, create is a common pattern).
  *
  * With -H HOT -P PERIOD, thread 0 also stat()s HOT missing names
  * ("hot-<j>", whatever the prefix) in turn, one after every PERIOD/HOT of its own
@@ -42,10 +44,10 @@
 
 enum call {
 	CALL_STAT, CALL_OPEN, CALL_ACCESS, CALL_UNLINK, CALL_RMDIR,
-	CALL_STATCREATE
+	CALL_STATCREATE, CALL_STAT2
 };
 static const char *const call_names[] = {
-	"stat", "open", "access", "unlink", "rmdir", "statcreate"
+	"stat", "open", "access", "unlink", "rmdir", "statcreate", "stat2"
 };
 
 static const char *dir = ".";
@@ -103,6 +105,10 @@ static int lookup(const char *path)
 			return 0;
 		errno = ENOENT;
 		return -1;
+	case CALL_STAT2:
+		if (stat(path, &st) == 0 || errno != ENOENT)
+			return 0;
+		return stat(path, &st);
 	default:
 		return stat(path, &st);
 	}
@@ -179,7 +185,7 @@ static void usage(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-t THREADS] [-n NAMES_PER_THREAD] [-r REPEAT]\n"
-		"          [-c stat|open|access|unlink|rmdir|statcreate] [-p PREFIX]\n"
+		"          [-c stat|open|access|unlink|rmdir|statcreate|stat2] [-p PREFIX]\n"
 		"          [-H HOT -P PERIOD]\n"
 		"Looks up THREADS*NAMES distinct missing names in DIR, REPEAT times;\n"
 		"thread 0 also looks up each of HOT names once per PERIOD lookups.\n",
@@ -229,6 +235,8 @@ int main(int argc, char **argv)
 				call = CALL_UNLINK;
 			else if (!strcmp(optarg, "rmdir"))
 				call = CALL_RMDIR;
+			else if (!strcmp(optarg, "stat2"))
+				call = CALL_STAT2;
 			else if (!strcmp(optarg, "statcreate"))
 				call = CALL_STATCREATE;
 			else

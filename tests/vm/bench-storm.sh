@@ -42,7 +42,7 @@ rm -rf /mnt/m
 [ -n "$LIMIT" ] && [ -z "$NOBOUND" ] || { cat /results/*.txt; exit 0; }
 
 # Bound and capacity: limits 1000 and 10000, 1, 2 and 4 threads, 200k lookups.
-for L in ${BOUND_LIMITS:-1000 10000}; do
+for L in ${BOUND_LIMITS:-1000 10000 auto}; do
 	for t in 1 2 4; do
 		set_max $L
 		mkdir /mnt/s; base=$(nr_negative)
@@ -58,7 +58,7 @@ done
 
 # The same bound for negatives made by unlink: 100k files created and
 # removed in one directory (1 and 4 threads).
-for L in ${BOUND_LIMITS:-1000 10000}; do
+for L in ${BOUND_LIMITS:-1000 10000 auto}; do
 	for t in 1 4; do
 		set_max $L
 		mkdir /mnt/s; base=$(nr_negative)

@@ -60,8 +60,9 @@ finish() {
 }
 
 # Count of directory $1 (a path) in negative_dirs ("count dev ino"
-# lines), or empty if it is not listed; ino_count takes an inode number.
-ino_count() { awk -v i="$1" '$3 == i { print $1 }' $DIRSF; }
+# lines), 0 if it is not listed, and nothing at all if there is no such
+# file (so that a numeric check fails); ino_count takes an inode number.
+ino_count() { [ -r $DIRSF ] && awk -v i="$1" '$3 == i { n = $1 } END { print n + 0 }' $DIRSF; }
 dir_count() { ino_count "$(stat -c %i "$1")"; }
 
 # $2 hot names looked up over and over in directory $1 while 4 threads

@@ -39,7 +39,7 @@ statcreate_run() { # MODE
 	echo "statcreate $1 $extra" >> /results/trial.txt
 	check "statcreate, limit $1: every name ENOENT three times, then made" [ "$(kv "$out" enoent)" = 20000 -a "$files" = 20000 ]
 }
-for mode in ${STATCREATE_MODES-0 1024}; do
+for mode in ${STATCREATE_MODES-0 1024 auto}; do
 	statcreate_run $mode
 	if [ $mode = 0 ]; then
 		check "statcreate, limit off: no extra lookup ($extra)" [ "$extra" = 0 ]
@@ -74,7 +74,7 @@ episode_run() { # MODE
 	check "episodes, limit $1: the new working set is kept ($newkept/512)" [ "$newkept" = 512 ]
 	check "episodes, limit $1: the old storm's names went ($oldkept of $old0 left)" [ $((oldkept * 4)) -lt "$old0" ]
 }
-for mode in ${EPISODE_MODES:-1024}; do
+for mode in ${EPISODE_MODES:-1024 auto}; do
 	episode_run $mode
 done
 echo 0 > $MAXF

@@ -1,0 +1,120 @@
+# fs.dentry-dir-max=auto: a bound that needs no number.
+# 1. The sysctl takes "auto" and reads it back; near misses are refused
+#    and change nothing.
+# 2. Storms are bounded with no number set: 4 threads x 250,000 one-off
+#    names in one directory peak within 1.25 x the floor (1024) and settle
+#    at it; so does a storm that looks each name up twice in a row (v2
+#    took such a directory to its ceiling, 262,144: each turn of its hand
+#    found the names "used").
+# 3. Hot names stay: one process looks up 2 x 500,000 one-off names
+#    (phases A and B) and, between them, H hot names, each once per 4 x H
+#    storm lookups.  In phase B at least 99% of the hot lookups hit the
+#    dcache, for H = 64, 1000 and 10000; for 10000 the directory grew
+#    beyond the floor, and a fixed limit of 1024 misses more than 1%.
+#    Every miss makes one negative dentry, which is still cached or was
+#    reclaimed or killed, so a phase's hot misses are the negative dentries
+#    it made beyond its 500,000 storm names.
+# 4. Growth goes back: the hot names stop and one-off names keep coming:
+#    the directory returns to the floor.
+# 5. Leaving auto ends growth, even when the switch races with it: a
+#    directory growing while the sysctl flips between auto and 0, then
+#    auto again and one-off names: it keeps at most the floor.
+. /nd/ndlib.sh
+mount_scratch || exit 1
+FLOOR=1024
+
+echo auto > $MAXF
+check "auto is taken and reads back as auto" [ "$(cat $MAXF)" = auto ]
+for bad in Auto autox "auto 1" "-1" 255; do
+	echo "$bad" > $MAXF 2>/dev/null
+	check "'$bad' refused, auto kept" [ "$(cat $MAXF)" = auto ]
+done
+echo 1000 > $MAXF
+check "a number after auto reads back as that number" [ "$(cat $MAXF)" = 1000 ]
+echo auto > $MAXF
+
+# 2. Storms: CALL (stat or stat2) NAME
+storm_run() {
+	mkdir /mnt/$2
+	base=$(nr_negative)
+	out=$(ndmon -i 20 -a 1000 -o /results/auto-$2.csv -- \
+		ndgen -d /mnt/$2 -t 4 -n 250000 -c $1 -p s)
+	st=$(kv "$out" status)
+	settle
+	peak=$(($(kv "$out" peak_negative) - base))
+	count=$(dir_count /mnt/$2)
+	echo "# auto, $1 storm of 1,000,000 names: peak=$peak settled=$count"
+	check "$1 storm: every lookup gave ENOENT" [ "$st" = 0 ]
+	check "$1 storm: peak $peak <= 1.25 x floor ($FLOOR)" [ "$peak" -le $((FLOOR * 5 / 4)) ]
+	check "$1 storm: settled at the floor (${count:-none})" [ "${count:-0}" -le $FLOOR ]
+}
+storm_run stat storm
+storm_run stat2 twice
+
+# 3. Hot names: MODE H; sets miss_b, hot_b, count
+hot_run() {
+	d=/mnt/h-$1-$2
+	mkdir $d
+	echo "$1" > $MAXF
+	m0=$(made)
+	outa=$(ndgen -d $d -n 500000 -p a -H $2 -P $(($2 * 4)))
+	settle
+	m1=$(made)
+	outb=$(ndgen -d $d -n 500000 -p b -H $2 -P $(($2 * 4)))
+	settle
+	m2=$(made)
+	# phase A's first round of hot names misses by necessity
+	miss_a=$((m1 - m0 - 500000 - $2)) hot_a=$(($(kv "$outa" hot) - $2))
+	miss_b=$((m2 - m1 - 500000)) hot_b=$(kv "$outb" hot)
+	count=$(dir_count $d)
+	echo "# $1, H=$2: phase B $miss_b misses in $hot_b hot lookups, phase A $miss_a in $hot_a; directory keeps $count"
+	echo "$1 $2 $miss_b $hot_b $miss_a $hot_a $count" >> /results/auto-hot.txt
+	[ "$(kv "$outa" unexpected)" = 0 ] && [ "$(kv "$outb" unexpected)" = 0 ] ||
+		hot_failed=1
+}
+# $1 misses in $2 lookups make a hit rate of at least 99%
+hits_99() { [ "${2:-0}" -gt 0 ] && [ "$1" -ge 0 ] && [ $(($1 * 100)) -le "$2" ]; }
+hot_failed=0
+for H in 64 1000 10000; do
+	hot_run auto $H
+	check "auto, H=$H: >= 99% of phase B's hot lookups hit ($miss_b misses in $hot_b)" hits_99 $miss_b $hot_b
+done
+check "auto, H=10000: the directory grew beyond the floor ($count)" [ "${count:-0}" -gt $FLOOR ]
+grown=$count
+hot_run 1024 10000
+check "fixed 1024, H=10000: more than 1% misses ($miss_b in $hot_b)" [ $((miss_b * 100)) -gt "${hot_b:-0}" ]
+check "hot runs: every lookup gave ENOENT" [ $hot_failed = 0 ]
+
+# 4. The grown directory of H=10000 with one-off names only.
+echo auto > $MAXF
+ndgen -d /mnt/h-auto-10000 -t 2 -n 100000 -p later > /dev/null
+settle
+count=$(dir_count /mnt/h-auto-10000)
+echo "# shrink: $grown -> $count after 200,000 one-off names"
+check "shrink: back to the floor once the hot names stopped ($grown -> $count)" [ "${count:-0}" -le $FLOOR ]
+
+# 5. Flips during growth, ending off; then auto and one-off names.
+d=/mnt/flip
+mkdir $d
+ndgen -d $d -n 400000 -H 4000 -P 16000 > /dev/null &
+gen=$!
+i=0
+while kill -0 $gen 2>/dev/null; do
+	[ $((i % 2)) = 0 ] && echo auto > $MAXF || echo 0 > $MAXF
+	i=$((i + 1))
+	sleep 0.02
+done
+wait $gen
+check "growth with $i flips: every lookup gave ENOENT" [ $? = 0 ]
+echo 0 > $MAXF
+echo auto > $MAXF
+ndgen -d $d -n 20000 -p after > /dev/null
+settle
+count=$(dir_count $d)
+echo "# after $i flips, auto and 20,000 one-off names: the directory keeps $count"
+check "leaving auto ended growth: at most the floor ($count)" [ "${count:-0}" -le $FLOOR ]
+echo 0 > $MAXF
+rm -rf /mnt/storm /mnt/twice /mnt/h-* /mnt/flip
+umount /mnt
+check "umount" [ $? = 0 ]
+finish
