@@ -75,3 +75,34 @@ hot_during_storm() {
 	kill $_hot; wait $_hot 2>/dev/null
 	return $_st
 }
+
+# fs.dentry-dir-max=auto: hot names amid a storm in a directory of their
+# own, /mnt/h-MODE-H.  One process looks up N (default 500,000) one-off
+# names and, between them, H hot names, each once per 4 x H storm lookups,
+# twice (phases A and B).  Every miss makes one negative dentry, which is
+# still cached or was reclaimed or killed, so a phase's hot misses are the
+# negative dentries it made beyond its N storm names.  Sets miss_b, hot_b
+# (phase B's hot misses and lookups), count (what the directory keeps) and
+# hot_failed=1 if a lookup did not give ENOENT.
+hot_run() { # MODE H [N]
+	d=/mnt/h-$1-$2
+	mkdir $d
+	echo "$1" > $MAXF
+	m0=$(made)
+	outa=$(ndgen -d $d -n ${3:-500000} -p a -H $2 -P $(($2 * 4)))
+	settle
+	m1=$(made)
+	outb=$(ndgen -d $d -n ${3:-500000} -p b -H $2 -P $(($2 * 4)))
+	settle
+	m2=$(made)
+	# phase A's first round of hot names misses by necessity
+	miss_a=$((m1 - m0 - ${3:-500000} - $2)) hot_a=$(($(kv "$outa" hot) - $2))
+	miss_b=$((m2 - m1 - ${3:-500000})) hot_b=$(kv "$outb" hot)
+	count=$(dir_count $d)
+	echo "# $1, H=$2: phase B $miss_b misses in $hot_b hot lookups, phase A $miss_a in $hot_a; directory keeps $count"
+	echo "$1 $2 $miss_b $hot_b $miss_a $hot_a $count" >> /results/auto-hot.txt
+	[ "$(kv "$outa" unexpected)" = 0 ] && [ "$(kv "$outb" unexpected)" = 0 ] ||
+		hot_failed=1
+}
+# $1 misses in $2 lookups make a hit rate of at least 99%
+hits_99() { [ "${2:-0}" -gt 0 ] && [ "$1" -ge 0 ] && [ $(($1 * 100)) -le "$2" ]; }

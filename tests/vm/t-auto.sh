@@ -46,34 +46,12 @@ storm_run() {
 	echo "# auto, $1 storm of 1,000,000 names: peak=$peak settled=$count"
 	check "$1 storm: every lookup gave ENOENT" [ "$st" = 0 ]
 	check "$1 storm: peak $peak <= 1.25 x floor ($FLOOR)" [ "$peak" -le $((FLOOR * 5 / 4)) ]
-	check "$1 storm: settled at the floor (${count:-none})" [ "${count:-0}" -le $FLOOR ]
+	check "$1 storm: settled at the floor (${count:-none})" [ "$count" -le $FLOOR ]
 }
 storm_run stat storm
 storm_run stat2 twice
 
-# 3. Hot names: MODE H; sets miss_b, hot_b, count
-hot_run() {
-	d=/mnt/h-$1-$2
-	mkdir $d
-	echo "$1" > $MAXF
-	m0=$(made)
-	outa=$(ndgen -d $d -n 500000 -p a -H $2 -P $(($2 * 4)))
-	settle
-	m1=$(made)
-	outb=$(ndgen -d $d -n 500000 -p b -H $2 -P $(($2 * 4)))
-	settle
-	m2=$(made)
-	# phase A's first round of hot names misses by necessity
-	miss_a=$((m1 - m0 - 500000 - $2)) hot_a=$(($(kv "$outa" hot) - $2))
-	miss_b=$((m2 - m1 - 500000)) hot_b=$(kv "$outb" hot)
-	count=$(dir_count $d)
-	echo "# $1, H=$2: phase B $miss_b misses in $hot_b hot lookups, phase A $miss_a in $hot_a; directory keeps $count"
-	echo "$1 $2 $miss_b $hot_b $miss_a $hot_a $count" >> /results/auto-hot.txt
-	[ "$(kv "$outa" unexpected)" = 0 ] && [ "$(kv "$outb" unexpected)" = 0 ] ||
-		hot_failed=1
-}
-# $1 misses in $2 lookups make a hit rate of at least 99%
-hits_99() { [ "${2:-0}" -gt 0 ] && [ "$1" -ge 0 ] && [ $(($1 * 100)) -le "$2" ]; }
+# 3. Hot names (hot_run, hits_99: ndlib.sh)
 hot_failed=0
 for H in 64 1000 10000; do
 	hot_run auto $H
@@ -91,7 +69,7 @@ ndgen -d /mnt/h-auto-10000 -t 2 -n 100000 -p later > /dev/null
 settle
 count=$(dir_count /mnt/h-auto-10000)
 echo "# shrink: $grown -> $count after 200,000 one-off names"
-check "shrink: back to the floor once the hot names stopped ($grown -> $count)" [ "${count:-0}" -le $FLOOR ]
+check "shrink: back to the floor once the hot names stopped ($grown -> $count)" [ "$count" -le $FLOOR ]
 
 # 5. Flips during growth, ending off; then auto and one-off names.
 d=/mnt/flip
@@ -112,7 +90,8 @@ ndgen -d $d -n 20000 -p after > /dev/null
 settle
 count=$(dir_count $d)
 echo "# after $i flips, auto and 20,000 one-off names: the directory keeps $count"
-check "leaving auto ended growth: at most the floor ($count)" [ "${count:-0}" -le $FLOOR ]
+check "leaving auto ended growth: at most the floor ($count)" [ "$count" -le $FLOOR ]
+
 echo 0 > $MAXF
 rm -rf /mnt/storm /mnt/twice /mnt/h-* /mnt/flip
 umount /mnt
