@@ -3,9 +3,9 @@
 #    and change nothing.
 # 2. Storms are bounded with no number set: 4 threads x 250,000 one-off
 #    names in one directory peak within 1.25 x the floor (1024) and settle
-#    at it; so does a storm that looks each name up twice in a row (v2
-#    took such a directory to its ceiling, 262,144: each turn of its hand
-#    found the names "used").
+#    at it; so does a storm that looks each name up twice in a row (the
+#    review of v2 saw it take such a directory to its ceiling, 262,144:
+#    each turn of its hand found the names "used").
 # 3. Hot names stay: one process looks up 2 x 500,000 one-off names
 #    (phases A and B) and, between them, H hot names, each once per 4 x H
 #    storm lookups.  In phase B at least 99% of the hot lookups hit the
