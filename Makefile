@@ -16,7 +16,7 @@ help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
 	@echo
 	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
-	@echo "  make check      every test on a debug kernel (cold: ~40 min, warm: ~20 min)"
+	@echo "  make check      every test on a debug kernel (cold: ~55 min, warm: ~43 min)"
 	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~40 min)"
 	@echo "  make tree       build/linux: pristine 6.12 + the series as commits"
 	@echo "  make export     patches/ from build/linux"
