@@ -22,7 +22,7 @@ while [ $i -le $STEPS ]; do
 	echo "$((i * 4 * NAMES)) $(($(nr_negative) - base)) $slab" >> /results/curve.txt
 	# 0 for a directory not listed: it holds no counted negative dentry
 	[ -r $DIRSF ] && { a=$(dir_count /mnt/storm) b=$(dir_count /mnt/logs)
-		echo "$((i * 4 * NAMES)) ${a:-?} ${b:-?}" >> /results/dirs.txt; }
+		echo "$((i * 4 * NAMES)) $a $b" >> /results/dirs.txt; }
 	[ $i = $((STEPS / 2)) ] && ndtop -1 -r 5 > /results/ndtop-mid.txt
 	i=$((i + 1))
 done
