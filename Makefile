@@ -2,7 +2,7 @@
 # `make demo` and `make check` are the two entry points (see README.md).
 SHELL := /bin/bash
 B := build
-TOOLS := ndgen ndmon ndbench ndcensus ndtorture ndtop
+TOOLS := ndgen ndmon ndbench ndcensus ndtorture ndtop ndfifo
 TOOL_BINS := $(addprefix $(B)/tools/,$(TOOLS))
 # KASAN=1 adds configs/kasan.config to the debug kernel (own O= directory).
 DEBUG_NAME := debug$(if $(filter 1,$(KASAN)),-kasan)

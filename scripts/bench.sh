@@ -111,7 +111,7 @@ echo
 echo "## Bound and reclaim capacity (patched; 200,000 distinct failed lookups in one directory)"
 echo
 echo "Rate is failed lookups per second of TCG wall time; killed is how many"
-echo "new negatives the last resort freed because the worker was behind."
+echo "new negatives were not kept because the hand found none it could free."
 echo "For auto, peak/limit is against its floor, 1024."
 echo
 echo "| limit | threads | peak | peak/limit | settled | storm ms | lookups/s | reclaimed | killed | killed % |"

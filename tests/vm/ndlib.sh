@@ -42,7 +42,8 @@ made() { echo $(($(reclaimed) + $(killed) + $(nr_negative))); }
 # Fresh ext4 on /dev/vda mounted at /mnt.
 mount_scratch() { mount -t ext4 /dev/vda /mnt; }
 
-# Let the reclaim worker finish: wait until the count stops moving.
+# Let the counts settle (dentries freed after RCU, other tasks' dput()s):
+# wait until the count stops moving.
 settle() {
 	_prev=-1
 	for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do

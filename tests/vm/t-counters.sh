@@ -1,5 +1,5 @@
-# The counters of /proc/fs/dcache/negative_stat: reclaimed grows when the
-# worker trims a directory, killed when dput() frees a negative dentry at once,
+# The counters of /proc/fs/dcache/negative_stat: reclaimed grows when making
+# room takes a dentry, killed when dput() frees a negative dentry at once,
 # neither moves with the limit off, and neither ever goes backwards.
 . /nd/ndlib.sh
 mount_scratch || exit 1
