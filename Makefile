@@ -9,7 +9,7 @@ DEBUG_NAME := debug$(if $(filter 1,$(KASAN)),-kasan)
 DEBUG_FRAGS := configs/base.config configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
-.PHONY: help deps tree export tools kselftest initramfs kernel-stock kernel-patched \
+.PHONY: help deps tree export tools kselftest initramfs kernel-stock kernel-patched tune-auto \
 	kernel-debug debian-image demo check bench bisect-build kernel-checks clean
 
 help:
@@ -21,6 +21,7 @@ help:
 	@echo "  make tree       build/linux: pristine 6.12 + the series as commits"
 	@echo "  make export     patches/ from build/linux"
 	@echo "  make kernel-checks  W=1, sparse, i386, allmodconfig, each commit built"
+	@echo "  make tune-auto  auto's four constants halved and doubled (~40 min)"
 	@echo "  make clean      remove build outputs (keeps kernel trees and ccache)"
 	@echo
 	@echo "Knobs: ONLY=t-NAME (one guest suite), KASAN=1 (debug kernel with KASAN),"
@@ -50,7 +51,7 @@ $(B)/tools/dentry_dir_max_test: $(KSELFTEST_SRC)
 kselftest: tree
 	@$(MAKE) -s $(B)/tools/dentry_dir_max_test
 
-$(B)/initramfs.cpio.gz: $(TOOL_BINS) $(B)/tools/dentry_dir_max_test $(wildcard tests/vm/*.sh) scripts/guest-init.sh scripts/mkinitramfs.sh
+$(B)/initramfs.cpio.gz: $(TOOL_BINS) $(B)/tools/dentry_dir_max_test $(wildcard tests/vm/*.sh tests/explore/*.sh) scripts/guest-init.sh scripts/mkinitramfs.sh
 	@bash scripts/mkinitramfs.sh $@
 
 initramfs: tools kselftest
@@ -81,6 +82,11 @@ demo: deps tools initramfs kernel-stock kernel-patched
 
 bench: deps tools initramfs kernel-stock kernel-patched debian-image
 	@bash scripts/bench.sh
+
+# auto's four constants, each halved and doubled, on a test-only build
+# where they are boot parameters (about 40 minutes; build/results/tune-auto.txt).
+tune-auto: deps tools initramfs tree
+	@bash scripts/tune-auto.sh
 
 # Every patch of the series builds on its own.
 bisect-build: tree

@@ -7,5 +7,5 @@ dentry_dir_max_test > /tmp/ks.out 2>&1
 rc=$?
 sed 's/^/# /' /tmp/ks.out
 check "kselftest dentry_dir_max exits 0" [ $rc = 0 ]
-check "kselftest: 11 passed, none failed or skipped" grep -q "pass:11 fail:0 xfail:0 xpass:0 skip:0" /tmp/ks.out
+check "kselftest: 12 passed, none failed or skipped" grep -q "pass:12 fail:0 xfail:0 xpass:0 skip:0" /tmp/ks.out
 finish
