@@ -35,6 +35,7 @@ core_param(nd_spare, nd_spare, uint, 0444);
 '''
 i = s.index('static int dentry_dir_max __read_mostly;')
 s = s[:i] + decl + s[i:]
+s = s.replace('#include "internal.h"', '#include <linux/moduleparam.h>\n#include "internal.h"', 1)
 open(p, 'w').write(s)
 PY
 grep -q "core_param(nd_floor" "$WT/fs/dcache.c" || die "tunable variant not made"

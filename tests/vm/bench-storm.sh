@@ -47,7 +47,9 @@ for L in ${BOUND_LIMITS:-1000 10000 auto}; do
 		set_max $L
 		mkdir /mnt/s; base=$(nr_negative)
 		r0=$(reclaimed) k0=$(killed)
-		out=$(ndmon -i 20 -a 500 -- ndgen -d /mnt/s -t $t -n $((200000 / t)))
+		# names of their own: a directory made again may get the same
+		# hash salt, and auto would see names of an earlier run come back
+		out=$(ndmon -i 20 -a 500 -- ndgen -d /mnt/s -t $t -n $((200000 / t)) -p "l$L.$t.")
 		settle
 		peak=$(($(kv "$out" peak_negative) - base))
 		final=$(($(nr_negative) - base))
@@ -63,7 +65,7 @@ for L in ${BOUND_LIMITS:-1000 10000 auto}; do
 		set_max $L
 		mkdir /mnt/s; base=$(nr_negative)
 		r0=$(reclaimed) k0=$(killed)
-		out=$(ndmon -i 20 -a 500 -- ndgen -d /mnt/s -c unlink -t $t -n $((100000 / t)))
+		out=$(ndmon -i 20 -a 500 -- ndgen -d /mnt/s -c unlink -t $t -n $((100000 / t)) -p "u$L.$t.")
 		settle
 		peak=$(($(kv "$out" peak_negative) - base))
 		final=$(($(nr_negative) - base))
