@@ -21,7 +21,6 @@ help:
 	@echo "  make tree       build/linux: pristine 6.12 + the series as commits"
 	@echo "  make export     patches/ from build/linux"
 	@echo "  make kernel-checks  W=1, sparse, i386, allmodconfig, each commit built"
-	@echo "  make tune-auto  auto's four constants halved and doubled (~40 min)"
 	@echo "  make clean      remove build outputs (keeps kernel trees and ccache)"
 	@echo
 	@echo "Knobs: ONLY=t-NAME (one guest suite), KASAN=1 (debug kernel with KASAN),"
@@ -84,7 +83,8 @@ bench: deps tools initramfs kernel-stock kernel-patched debian-image
 	@bash scripts/bench.sh
 
 # auto's four constants, each halved and doubled, on a test-only build
-# where they are boot parameters (about 40 minutes; build/results/tune-auto.txt).
+# where they are boot parameters (build/results/tune-auto.md).  Written,
+# not yet run: not in make help until it has.
 tune-auto: deps tools initramfs tree
 	@bash scripts/tune-auto.sh
 
