@@ -101,7 +101,7 @@ static void turn(void)
 		return;
 	if (rule_v3 && !refaults && used * spare < scanned)
 		max_ = to > floor_ ? to : floor_;
-	if (!rule_v3 && refaults <= chance(max_) && used * spare < max_) {
+	if (!rule_v3 && refaults < chance(max_) && used * spare < max_) {
 		if (used * spare > to)
 			to = used * spare;
 		max_ = to > floor_ ? to : floor_;
