@@ -66,6 +66,7 @@ collect_boot() { # LOG SUITES
 		line=${line%$'\r'}
 		case $line in
 		"@@SUITE "*) suite=${line#@@SUITE }; seen[$suite]=0 ;;
+		"# env: "*) printf 'ENV  %-12s %s\n' "$suite" "${line#\# env: }" | tee -a "$summary" ;;
 		"ok "*) record ok "$suite" "${line#ok * - }"; seen[$suite]=1 ;;
 		"not ok "*) record fail "$suite" "${line#not ok * - }"; seen[$suite]=1 ;;
 		esac
@@ -81,7 +82,9 @@ boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	job="rc=0; for s in $suites; do echo \"@@SUITE \$s\"; sh /nd/\${s#d-}.sh || rc=1; done; exit \$rc"
 	start=$(date +%s)
 	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t 1500 "$@" -- "$job" 2> "$RESULTS/$name.err"; then
-		record ok "$name" "guest run clean: ${suites// /, } ($(( $(date +%s) - start )) s)"
+		# A clean boot is no test of the series: reported, not counted
+		printf 'RAN  %-12s %s\n' "$name" "guest run clean: ${suites// /, } ($(( $(date +%s) - start )) s)" |
+			tee -a "$summary"
 	else
 		record fail "$name" "${suites// /, }: $(grep -E '^FAIL' "$RESULTS/$name.err" | tail -1)"
 	fi

@@ -12,6 +12,13 @@ check() {
 	if "$@"; then ok "$_d"; else not_ok "$_d"; fi
 }
 
+# need "description" command...: a precondition of the suite (a tool is
+# there), not a test of the series: reported when met, a failure if not.
+need() {
+	_d=$1; shift
+	if "$@" > /dev/null; then echo "# env: $_d"; else not_ok "$_d"; fi
+}
+
 # Unused negative dentries on LRU lists, system wide (dentry-state field 5):
 # maintained by the stock kernel, independent of the series' own counts.
 # (cat, not read: a sysctl file read at a non-zero offset gives EOF, and

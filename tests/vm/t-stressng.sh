@@ -2,7 +2,7 @@
 # verification, on ext4 with the limit on.
 . /nd/ndlib.sh
 mount_scratch || exit 1
-check "stress-ng is in the guest" command -v stress-ng
+need "stress-ng is in the guest" command -v stress-ng
 set_max 256
 r0=$(reclaimed) k0=$(killed)
 mkdir /mnt/sng && cd /mnt/sng
