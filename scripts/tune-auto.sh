@@ -44,8 +44,8 @@ bash "$TOP/scripts/build-kernel.sh" "$WT" "$OUT/tune" configs/base.config >/dev/
 K=$OUT/tune/arch/x86/boot/bzImage
 out=$RESULTS/tune-auto.txt
 : > "$out"
-for set in "" nd_floor=512 nd_floor=2048 nd_ceil=32 nd_ceil=128 \
-	   nd_grow=8 nd_grow=32 nd_spare=2 nd_spare=8; do
+for set in "" nd_spare=2 nd_spare=8 nd_grow=8 nd_grow=32 \
+	   nd_ceil=32 nd_ceil=128 nd_floor=512 nd_floor=2048; do
 	name=tune-${set:-default}
 	bash "$TOP/scripts/run-vm.sh" -t 1800 -k "$K" -n "$name" -a "$set" -- \
 		'sh /nd/autotune.sh' >&2 || note "$name: guest run failed"
