@@ -83,8 +83,8 @@ bench: deps tools initramfs kernel-stock kernel-patched debian-image
 	@bash scripts/bench.sh
 
 # auto's four constants, each halved and doubled, on a test-only build
-# where they are boot parameters (build/results/tune-auto.md).  Written,
-# not yet run: not in make help until it has.
+# where they are boot parameters (build/results/tune-auto.md; a copy from
+# 2026-12-06 is docs/tune-auto.md).  About 20 minutes.
 tune-auto: deps tools initramfs tree
 	@bash scripts/tune-auto.sh
 
