@@ -59,7 +59,7 @@ md=$RESULTS/tune-auto.md
 	echo
 	echo "$(uname -n), commit $(git -C "$TOP" rev-parse --short HEAD), $(date -u +%F), \`make tune-auto\`."
 	echo "Defaults: nd_floor=1024, nd_ceil=64 (x floor), nd_grow=16 (1/16 per refault),"
-	echo "nd_spare=4 (shrink by 1/4). stat2: 4 x 250,000 names each stat()ed twice."
+	echo "nd_spare=4 (shrink by at most 1/4, to no less than 4 x the names with credit). stat2: 4 x 250,000 names each stat()ed twice."
 	echo "hH: H hot names amid 2 x 500,000 one-off names; misses in phase B's hot lookups."
 	echo
 	echo "| setting | stat2 peak | stat2 kept | h1000 miss | h1000 kept | h10000 miss | h10000 kept | h40000 miss | h40000 kept | h10000 after 200,000 one-offs |"
