@@ -17,16 +17,17 @@ git -C "$WT" checkout -q -f --detach "$BRANCH"
 python3 - "$WT/fs/dcache.c" <<'PY'
 import re, sys
 p = sys.argv[1]; s = open(p).read()
+# each #define becomes the expression that reads its boot parameter
 new = {
- 'NEG_AUTO_FLOOR': ('1024', 'nd_floor'),
- 'NEG_AUTO_CEIL': (None, 'nd_ceil'),
- 'NEG_AUTO_GROW': ('16', 'nd_grow'),
- 'NEG_AUTO_SPARE': ('4', 'nd_spare'),
+ 'NEG_AUTO_FLOOR': 'nd_floor',
+ 'NEG_AUTO_CEIL': '(nd_ceil * nd_floor)',
+ 'NEG_AUTO_GROW': 'nd_grow',
+ 'NEG_AUTO_SPARE': 'nd_spare',
 }
-for name, (val, var) in new.items():
+for name, expr in new.items():
     m = re.search(r'^#define %s\s.*$' % name, s, re.M)
     assert m, name
-    s = s[:m.start()] + '#define %s %s' % (name, var if name != 'NEG_AUTO_CEIL' else '(nd_ceil * nd_floor)') + s[m.end():]
+    s = s[:m.start()] + '#define %s %s' % (name, expr) + s[m.end():]
 decl = '''static unsigned int nd_floor = 1024, nd_ceil = 64, nd_grow = 16, nd_spare = 4;
 core_param(nd_floor, nd_floor, uint, 0444);
 core_param(nd_ceil, nd_ceil, uint, 0444);
