@@ -50,7 +50,7 @@ $(B)/tools/dentry_dir_max_test: $(KSELFTEST_SRC)
 kselftest: tree
 	@$(MAKE) -s $(B)/tools/dentry_dir_max_test
 
-$(B)/initramfs.cpio.gz: $(TOOL_BINS) $(B)/tools/dentry_dir_max_test $(wildcard tests/vm/*.sh tests/explore/*.sh) scripts/guest-init.sh scripts/mkinitramfs.sh
+$(B)/initramfs.cpio.gz: $(TOOL_BINS) $(B)/tools/dentry_dir_max_test $(wildcard tests/vm/*.sh tests/demo/*.sh tests/bench/*.sh tests/explore/*.sh) scripts/guest-init.sh scripts/mkinitramfs.sh
 	@bash scripts/mkinitramfs.sh $@
 
 initramfs: tools kselftest

@@ -16,30 +16,20 @@ export CCACHE_BASEDIR=$BUILD CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 export KBUILD_BUILD_TIMESTAMP="2024-11-17" KBUILD_BUILD_USER=nd KBUILD_BUILD_HOST=nd
 mk() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)" "$@"; }
-# Regenerate the config only when a fragment's options changed (not its
-# comments: a reconfigure costs a kbuild pass over the whole tree).
-sum=$(cat "$@" | grep -E '^CONFIG_' | sha256sum | cut -d' ' -f1)
-if [ ! -f "$out/.config" ] || [ "$(cat "$out/.nd-config-sum" 2>/dev/null)" != "$sum" ]; then
-	note "configuring $out from tinyconfig + $*"
-	mk tinyconfig >/dev/null
-	KCONFIG_CONFIG="$out/.config" "$src/scripts/kconfig/merge_config.sh" \
-		-m -O "$out" "$out/.config" "$@" >/dev/null
-	mk olddefconfig >/dev/null
-	# Every option we asked for must have survived olddefconfig (a later
-	# fragment overrides an earlier one, as merge_config.sh does).
-	bad=0
-	while IFS= read -r line; do
-		opt=${line%%=*} val=${line#*=}
-		if [ "$val" = n ]; then
-			grep -q "^$opt=" "$out/.config" || continue
-		else
-			grep -qx "$line" "$out/.config" && continue
-		fi
-		echo "error: $line did not take effect in $out/.config" >&2; bad=1
-	done < <(cat "$@" | grep -E '^CONFIG_[A-Z0-9_]+=' | tac | awk -F= '!seen[$1]++' | tac)
-	[ $bad = 0 ] || exit 1
-	echo "$sum" > "$out/.nd-config-sum"
+bash "$TOP/scripts/kconfig.sh" "$src" "$out" x86_64 tinyconfig "$@"
+# A build prints nothing (make -s) for minutes: say what to expect, then
+# a line a minute with the objects compiled so far.
+if [ -f "$out/vmlinux" ]; then
+	note "building $out (incremental: seconds to a few minutes)"
+else
+	note "building $out (cold: ~5 min for the demo config, ~10 for debug, on 2 cores)"
 fi
-note "building $out"
+t0=$(date +%s); : > "$out/.nd-build-start"
+(while sleep 60; do
+	note "  ... $(find "$out" -name '*.o' -newer "$out/.nd-build-start" | wc -l) objects compiled, $(( ($(date +%s) - t0) / 60 )) min"
+done) &
+heartbeat=$!
+trap 'kill $heartbeat 2>/dev/null || true' EXIT
 mk bzImage
+note "built $out in $(( $(date +%s) - t0 )) s"
 echo "$out/arch/x86/boot/bzImage"

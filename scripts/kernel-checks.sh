@@ -19,23 +19,17 @@ md=$RESULTS/kernel-checks.md
 bad=0
 
 config() { # SRC OUT ARCH KIND
-	local sum="$3 $4 $(grep -E '^CONFIG_' "$TOP/configs/base.config" | sha256sum)"
-	[ "$(cat "$2/.nd-check-sum" 2>/dev/null)" = "$sum" ] && return 0
-	mkdir -p "$2"
+	local frag=$TOP/configs/base.config
 	if [ "$4" = allmod ]; then
-		make -s -C "$1" O="$2" ARCH="$3" allmodconfig >/dev/null
-	else
-		make -s -C "$1" O="$2" ARCH="$3" tinyconfig >/dev/null
-		local frag=$TOP/configs/base.config
-		if [ "$3" = i386 ]; then
-			frag=$2/frag.config
-			grep -v '^CONFIG_64BIT' "$TOP/configs/base.config" > "$frag"
-			echo 'CONFIG_64BIT=n' >> "$frag"
-		fi
-		KCONFIG_CONFIG="$2/.config" "$1/scripts/kconfig/merge_config.sh" -m -O "$2" "$2/.config" "$frag" >/dev/null
-		make -s -C "$1" O="$2" ARCH="$3" olddefconfig >/dev/null
+		bash "$TOP/scripts/kconfig.sh" "$1" "$2" "$3" allmodconfig
+		return
 	fi
-	echo "$sum" > "$2/.nd-check-sum"
+	if [ "$3" = i386 ]; then
+		mkdir -p "$2"; frag=$2/frag.config
+		grep -v '^CONFIG_64BIT' "$TOP/configs/base.config" > "$frag"
+		echo 'CONFIG_64BIT=n' >> "$frag"
+	fi
+	bash "$TOP/scripts/kconfig.sh" "$1" "$2" "$3" tinyconfig "$frag"
 }
 
 # Warnings (file:line: warning/error lines) of one check on one tree.

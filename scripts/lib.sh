@@ -4,7 +4,7 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${ND_BUILD:-$TOP/build}
 TREE=$BUILD/linux            # git tree: pristine base commit + series
-STOCK_SRC=$BUILD/linux-stock # plain extraction of the same tarball
+STOCK_SRC=$BUILD/linux-stock # the base commit, a worktree of $TREE
 OUT=$BUILD/out               # O= kernel build directories
 LOGS=$BUILD/logs             # console log of every VM run
 RESULTS=$BUILD/results       # what runs bring back to the host

@@ -35,7 +35,8 @@ if [ -n "$mke2fs" ]; then
 		cp /etc/mke2fs.conf "$root/etc/"
 	fi
 fi
-cp "$TOP"/tests/vm/*.sh "$TOP"/tests/explore/*.sh "$root/nd/"
+cp "$TOP"/tests/vm/*.sh "$TOP"/tests/demo/*.sh "$TOP"/tests/bench/*.sh \
+	"$TOP"/tests/explore/*.sh "$root/nd/"
 cp "$TOP/scripts/guest-init.sh" "$root/init"
 chmod +x "$root/init" "$root"/nd/*
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$out.tmp"

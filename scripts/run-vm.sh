@@ -109,10 +109,21 @@ fi
 
 note "booting $name ($accel, $cpus vCPUs, ${rootimg:+Debian root $(basename "$rootimg"), }timeout ${timeout}s): $cmd"
 start=$(date +%s)
+# Echo each suite and test result as the guest prints it, with the time
+# since boot (the verdicts come after the boot, from the whole log).
+: > "$log"
+tail -n +1 -F "$log" 2>/dev/null > >(while IFS= read -r l; do
+	l=${l%$'\r'}
+	case $l in "@@SUITE "* | "ok "* | "not ok "*)
+		printf '   %4ds  %s\n' $(( $(date +%s) - start )) "${l#@@SUITE }" ;;
+	esac
+done) &
+tailpid=$!
 set +e
 timeout -k 10 "$timeout" "${qemu[@]}" > "$run/qemu.out" 2>&1
 qrc=$?
 set -e
+sleep 1; kill "$tailpid" 2>/dev/null || true
 secs=$(( $(date +%s) - start ))
 
 fail() { echo "FAIL[$name]: $*  (console log: $log)" >&2; exit 1; }

@@ -22,10 +22,6 @@ extract() { # $1 = destination directory
 }
 
 mkdir -p "$BUILD"
-if [ ! -d "$STOCK_SRC" ]; then
-	note "extracting pristine source for the stock kernel into $STOCK_SRC"
-	extract "$STOCK_SRC"
-fi
 
 if [ ! -d "$TREE/.git" ]; then
 	note "creating git tree $TREE (pristine base commit)"
@@ -41,6 +37,14 @@ if [ ! -d "$TREE/.git" ]; then
 		commit -q -m "Linux 6.12 as packaged by Debian (linux-source-6.12 $(debian_version))"
 	git tag "$BASE_TAG"
 	rm -f .git/nd-applied
+fi
+# The stock kernel's source: the base commit, checked out beside the tree
+# (a worktree shares the tree's objects; an older plain extraction of the
+# same tarball is kept as it is).
+if [ ! -d "$STOCK_SRC" ]; then
+	note "checking out the base commit for the stock kernel into $STOCK_SRC"
+	git -C "$TREE" worktree prune
+	git -C "$TREE" worktree add -q --detach "$STOCK_SRC" "$BASE_TAG"
 fi
 
 cd "$TREE"
