@@ -6,11 +6,13 @@ TOOLS := ndgen ndmon ndbench ndcensus ndtorture ndtop ndfifo
 TOOL_BINS := $(addprefix $(B)/tools/,$(TOOLS))
 # KASAN=1 adds configs/kasan.config to the debug kernel (own O= directory).
 DEBUG_NAME := debug$(if $(filter 1,$(KASAN)),-kasan)
-DEBUG_FRAGS := configs/base.config configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
+# The kselftest's own fragment says what it needs (all in base.config).
+DEBUG_FRAGS := configs/base.config $(B)/linux/tools/testing/selftests/filesystems/dentry_dir_max/config \
+	configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
 .PHONY: help deps tree export tools kselftest initramfs kernel-stock kernel-patched tune-auto \
-	kernel-debug debian-image demo check bench bisect-build kernel-checks clean
+	kernel-debug debian-image demo check bench bench-report bisect-build kernel-checks clean
 
 help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
@@ -18,6 +20,7 @@ help:
 	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
 	@echo "  make check      every test on a debug kernel (cold: ~55 min, warm: ~43 min)"
 	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~40 min)"
+	@echo "  make bench-report  the report again from the last bench's records (seconds)"
 	@echo "  make tree       build/linux: pristine 6.12 + the series as commits"
 	@echo "  make export     patches/ from build/linux"
 	@echo "  make kernel-checks  W=1, sparse, i386, allmodconfig, each commit built"
@@ -42,10 +45,12 @@ $(B)/tools/%: tools/%.c
 
 tools: deps $(TOOL_BINS)
 
-# The series' kselftest, built static from the kernel tree for the guest.
-KSELFTEST_SRC := $(B)/linux/tools/testing/selftests/filesystems/dentry_dir_max/dentry_dir_max_test.c
-$(B)/tools/dentry_dir_max_test: $(KSELFTEST_SRC)
-	gcc -O2 -Wall -static -o $@ $<
+# The series' kselftest, built by its own Makefile (lib.mk), static for
+# the guest; its config fragment is part of the debug kernel's.
+KSELFTEST_DIR := $(B)/linux/tools/testing/selftests/filesystems/dentry_dir_max
+$(B)/tools/dentry_dir_max_test: $(KSELFTEST_DIR)/dentry_dir_max_test.c $(KSELFTEST_DIR)/Makefile
+	@mkdir -p $(B)/tools
+	$(MAKE) -s -C $(KSELFTEST_DIR) OUTPUT=$(abspath $(B)/tools) KHDR_INCLUDES= LDFLAGS=-static
 
 kselftest: tree
 	@$(MAKE) -s $(B)/tools/dentry_dir_max_test
@@ -81,6 +86,10 @@ demo: deps tools initramfs kernel-stock kernel-patched
 
 bench: deps tools initramfs kernel-stock kernel-patched debian-image
 	@bash scripts/bench.sh
+
+# The report alone, from the records of the last make bench.
+bench-report:
+	@bash scripts/bench-report.sh
 
 # auto's four constants, each halved and doubled, on a test-only build
 # where they are boot parameters (build/results/tune-auto.md; a copy from

@@ -57,29 +57,52 @@ if [ -n "$ONLY" ]; then
 	[ -f "$f" ] || { echo "no such guest test: $ONLY" >&2; exit 2; }
 fi
 
+suite_file() { case $1 in d-*) echo "$TOP/tests/debian/${1#d-}.sh" ;; *) echo "$TOP/tests/vm/$1.sh" ;; esac; }
+
 # TAP lines of a boot's console log, attributed to the suite that printed
 # them ("@@SUITE name" lines mark where each starts).
+# A suite's KTAP plan ("1..N", its first) must match the checks it ran;
+# "# SKIP" checks are reported, not counted.
 collect_boot() { # LOG SUITES
-	local suite="" n
-	declare -A seen=()
+	local suite="" s
+	declare -A seen=() planned=()
 	while IFS= read -r line; do
 		line=${line%$'\r'}
 		case $line in
 		"@@SUITE "*) suite=${line#@@SUITE }; seen[$suite]=0 ;;
+		"@@TIMEOUT "*) record fail "$suite" "killed after ${line#@@TIMEOUT } s (its timeout)" ;;
 		"# env: "*) printf 'ENV  %-12s %s\n' "$suite" "${line#\# env: }" | tee -a "$summary" ;;
-		"ok "*) record ok "$suite" "${line#ok * - }"; seen[$suite]=1 ;;
-		"not ok "*) record fail "$suite" "${line#not ok * - }"; seen[$suite]=1 ;;
+		1..[0-9]*) [ -n "${planned[$suite]:-}" ] || planned[$suite]=${line#1..} ;;
+		"ok "*" # SKIP"*) printf 'SKIP %-12s %s\n' "$suite" "${line#ok * - }" | tee -a "$summary"
+			seen[$suite]=$((${seen[$suite]:-0} + 1)) ;;
+		"ok "*) record ok "$suite" "${line#ok * - }"; seen[$suite]=$((${seen[$suite]:-0} + 1)) ;;
+		"not ok "*) record fail "$suite" "${line#not ok * - }"; seen[$suite]=$((${seen[$suite]:-0} + 1)) ;;
 		esac
 	done < "$1"
 	for s in $2; do
-		[ "${seen[$s]:-0}" = 1 ] || record fail "$s" "no test results at all"
+		if [ "${seen[$s]:-0}" = 0 ]; then
+			record fail "$s" "no test results at all"
+		elif [ -z "${planned[$s]:-}" ]; then
+			record fail "$s" "no KTAP plan (1..N) before its checks"
+		elif [ "${planned[$s]}" != "${seen[$s]}" ]; then
+			record fail "$s" "planned ${planned[$s]} checks, ran ${seen[$s]}"
+		fi
 	done
 }
 
 boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	local name=$1 suites=$2 start; shift 2
-	# Suite t-X runs /nd/t-X.sh, suite d-X /nd/X.sh (both dirs land in /nd).
-	job="rc=0; for s in $suites; do echo \"@@SUITE \$s\"; sh /nd/\${s#d-}.sh || rc=1; done; exit \$rc"
+	# Suite t-X runs /nd/t-X.sh, suite d-X /nd/X.sh (both dirs land in
+	# /nd), each within its own timeout ("# timeout: SECONDS" in the
+	# suite, default 600); what a killed suite left mounted is unmounted.
+	local s t job="rc=0"
+	for s in $suites; do
+		t=$(sed -n 's/^# timeout: //p' "$(suite_file "$s")"); t=${t:-600}
+		job="$job; echo '@@SUITE $s'; timeout $t sh /nd/${s#d-}.sh; r=\$?"
+		job="$job; [ \$r = 0 ] || rc=1; case \$r in 124|143) echo '@@TIMEOUT $t';; esac"
+		job="$job; umount /mnt 2>/dev/null"
+	done
+	job="$job; exit \$rc"
 	start=$(date +%s)
 	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t 1500 "$@" -- "$job" 2> "$RESULTS/$name.err"; then
 		# A clean boot is no test of the series: reported, not counted

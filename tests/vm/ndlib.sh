@@ -1,7 +1,13 @@
-# Helpers for the in-guest tests (sourced; busybox sh).  Output is TAP:
-# "ok N - what" / "not ok N - what", one line per check.
+# Helpers for the in-guest tests (sourced; busybox sh).  Output is KTAP
+# (as tools/testing/selftests/kselftest/ktap_helpers.sh prints it): a
+# plan, then "ok N - what" / "not ok N - what", one line per check, with
+# measured values in "#" lines, and totals.  The host fails a suite that
+# runs a different number of checks than it planned.
 T_N=0
 T_FAIL=0
+T_SKIP=0
+
+plan() { echo "KTAP version 1"; echo "1..$1"; }
 
 ok() { T_N=$((T_N + 1)); echo "ok $T_N - $*"; }
 not_ok() { T_N=$((T_N + 1)); T_FAIL=$((T_FAIL + 1)); echo "not ok $T_N - $*"; }
@@ -61,9 +67,12 @@ settle() {
 	done
 }
 
-# End of a test file: a summary line the host collects.
+# skip "description" "reason": a check that could not run here.
+skip() { T_N=$((T_N + 1)); T_SKIP=$((T_SKIP + 1)); echo "ok $T_N - $1 # SKIP $2"; }
+
+# End of a test file: the totals line.
 finish() {
-	echo "# $T_N checks, $T_FAIL failed"
+	echo "# Totals: pass:$((T_N - T_FAIL - T_SKIP)) fail:$T_FAIL xfail:0 xpass:0 skip:$T_SKIP error:0"
 	[ "$T_FAIL" = 0 ]
 }
 
