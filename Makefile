@@ -12,7 +12,7 @@ DEBUG_FRAGS := configs/base.config $(B)/linux/tools/testing/selftests/filesystem
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
 .PHONY: help deps tree export tools kselftest initramfs kernel-stock kernel-patched tune-auto \
-	kernel-debug debian-image demo check bench bench-report bisect-build kernel-checks clean
+	kernel-debug kernel-debug-jl debian-image demo check bench bench-report bisect-build kernel-checks clean
 
 help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
@@ -78,8 +78,13 @@ kernel-patched: tree
 kernel-debug: tree
 	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/$(DEBUG_NAME) $(DEBUG_FRAGS) >/dev/null
 
-check: deps tools initramfs kernel-debug debian-image
-	@KERNEL=$(DEBUG) bash scripts/check.sh
+# The same with jump labels (configs/jumplabel.config), as distributions
+# ship them: make check runs the sysctl-flipping suites on it.
+kernel-debug-jl: tree
+	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/$(DEBUG_NAME)-jl $(DEBUG_FRAGS) configs/jumplabel.config >/dev/null
+
+check: deps tools initramfs kernel-debug kernel-debug-jl debian-image
+	@KERNEL=$(DEBUG) KERNEL_JL=$(B)/out/$(DEBUG_NAME)-jl/arch/x86/boot/bzImage bash scripts/check.sh
 
 demo: deps tools initramfs kernel-stock kernel-patched
 	@bash scripts/demo.sh

@@ -52,12 +52,13 @@ DBOOTS=("d-smoke")
 if [ -n "$ONLY" ]; then
 	case $ONLY in
 	d-*) f=$TOP/tests/debian/${ONLY#d-}.sh; BOOTS=(); DBOOTS=("$ONLY") ;;
+	jl/*) f=$TOP/tests/vm/${ONLY#jl/}.sh; BOOTS=(); DBOOTS=() ;;
 	*) f=$TOP/tests/vm/$ONLY.sh; BOOTS=("$ONLY"); DBOOTS=() ;;
 	esac
 	[ -f "$f" ] || { echo "no such guest test: $ONLY" >&2; exit 2; }
 fi
 
-suite_file() { case $1 in d-*) echo "$TOP/tests/debian/${1#d-}.sh" ;; *) echo "$TOP/tests/vm/$1.sh" ;; esac; }
+suite_file() { case $1 in d-*) echo "$TOP/tests/debian/${1#d-}.sh" ;; *) echo "$TOP/tests/vm/${1#*/}.sh" ;; esac; }
 
 # TAP lines of a boot's console log, attributed to the suite that printed
 # them ("@@SUITE name" lines mark where each starts).
@@ -98,7 +99,7 @@ boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	local s t job="rc=0"
 	for s in $suites; do
 		t=$(sed -n 's/^# timeout: //p' "$(suite_file "$s")"); t=${t:-600}
-		job="$job; echo '@@SUITE $s'; timeout $t sh /nd/${s#d-}.sh; r=\$?"
+		job="$job; echo '@@SUITE $s'; timeout $t sh /nd/$(basename "$(suite_file "$s")"); r=\$?"
 		job="$job; [ \$r = 0 ] || rc=1; case \$r in 124|143) echo '@@TIMEOUT $t';; esac"
 		job="$job; umount /mnt 2>/dev/null"
 	done
@@ -125,6 +126,19 @@ for suites in "${BOOTS[@]}"; do
 done
 if [ ${#DBOOTS[@]} -gt 0 ]; then
 	boot check-debian "${DBOOTS[*]}" -r "$DEBIAN_IMG"
+fi
+# The suites that flip the sysctl (and so the static key) while others
+# run, on the debug kernel with jump labels (make kernel-debug-jl), under
+# single-threaded TCG: suite jl/t-X is /nd/t-X.sh there.
+KERNEL_JL=${KERNEL_JL:-$OUT/debug-jl/arch/x86/boot/bzImage}
+JLBOOT="jl/t-sysctl jl/t-torture"
+if [ -z "$ONLY" ] || [[ " $JLBOOT " == *" $ONLY "* ]]; then
+	[ -n "$ONLY" ] && JLBOOT=$ONLY
+	if [ -f "$KERNEL_JL" ]; then
+		KERNEL=$KERNEL_JL boot check-jl "$JLBOOT" -T
+	else
+		record fail jl "no jump-label debug kernel $KERNEL_JL (make kernel-debug-jl)"
+	fi
 fi
 
 echo

@@ -18,6 +18,7 @@
 #   -m MEM       guest memory (default 2G)
 #   -s SIZE      scratch ext4 image size (default 4G, sparse)
 #   -i           instruction counting: -icount shift=0,sleep=off
+#   -T           single-threaded TCG (thread=single: the vCPUs take turns)
 #   -a ARGS      extra kernel command line
 #   -r IMAGE     boot the Debian root disk IMAGE (scripts/debian-image.sh)
 #                instead of the initramfs: /dev/vda and /dev/vdb as above,
@@ -30,12 +31,12 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 kernel=$OUT/debug/arch/x86/boot/bzImage name=run timeout=600 cpus=2 mem=2G
-size=4G icount=0 append="" rootimg=""
-while getopts "k:n:t:c:m:s:ia:r:" o; do
+size=4G icount=0 append="" rootimg="" single=0
+while getopts "k:n:t:c:m:s:ia:r:T" o; do
 	case $o in
 	k) kernel=$OPTARG ;; n) name=$OPTARG ;; t) timeout=$OPTARG ;;
 	c) cpus=$OPTARG ;; m) mem=$OPTARG ;; s) size=$OPTARG ;;
-	i) icount=1 ;; a) append=$OPTARG ;; r) rootimg=$OPTARG ;;
+	i) icount=1 ;; a) append=$OPTARG ;; r) rootimg=$OPTARG ;; T) single=1 ;;
 	*) die "bad option (see the header of $0)" ;;
 	esac
 done
@@ -74,6 +75,7 @@ truncate -s 64M "$run/results.img"
 
 accel="tcg,thread=multi"
 [ "$icount" = 1 ] && accel=tcg
+[ "$single" = 1 ] && accel="tcg,thread=single"
 if [ "${ND_ACCEL:-tcg}" = kvm ] && [ "$icount" = 0 ] && [ -f "$initrd" ]; then
 	# Probe with a job that does nothing: KVM must boot it and power off.
 	mkdir -p "$run/probe" && echo true > "$run/probe/job.sh"

@@ -1,6 +1,6 @@
 # Torture: threads mixing create, unlink, rename, mkdir/rmdir and failed
-# lookups for a bounded time while the limit is flipped on and off, then
-# a census of every file against the threads' own model.  The host fails
+# lookups for a bounded time while the limit is flipped on and off (and
+# to auto), then a census of every file against the threads' own model.  The host fails
 # the run on any BUG, WARNING, lockdep, KASAN, soft lockup or hung task.
 . /nd/ndlib.sh
 mount_scratch || exit 1
@@ -9,7 +9,7 @@ mkdir /mnt/t /mnt/storm
 ndgen -d /mnt/storm -t 2 -n 1000000 > /tmp/storm.out &
 storm=$!
 ( while [ ! -e /tmp/stop ]; do
-	for v in 256 0 1000 300 0 100000; do set_max $v; sleep 0.2; done
+	for v in 256 0 1000 auto 300 0 100000; do set_max $v; sleep 0.2; done
   done ) &
 flipper=$!
 out=$(ndtorture -d /mnt/t -t 4 -s $SECS -f 300)
