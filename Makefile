@@ -8,7 +8,7 @@ TOOL_BINS := $(addprefix $(B)/tools/,$(TOOLS))
 DEBUG_NAME := debug$(if $(filter 1,$(KASAN)),-kasan)
 # The kselftest's own fragment says what it needs (all in base.config).
 DEBUG_FRAGS := configs/base.config $(B)/linux/tools/testing/selftests/filesystems/dentry_dir_max/config \
-	configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
+	configs/fs.config configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
 .PHONY: help deps tree export tools kselftest initramfs kernel-stock kernel-patched tune-auto \

@@ -48,7 +48,7 @@ for s in $all; do case $listed in *" $s "*) ;; *) BOOTS+=("$s") ;; esac; done
 # boot with the Debian root disk (make debian-image) on the same kernel,
 # so that every check proves the image builds and boots.
 DEBIAN_IMG=${DEBIAN_IMG:-$BUILD/debian/root.img}
-DBOOTS=("d-smoke")
+DBOOTS=("d-smoke" "d-fsmatrix")
 if [ -n "$ONLY" ]; then
 	case $ONLY in
 	d-*) f=$TOP/tests/debian/${ONLY#d-}.sh; BOOTS=(); DBOOTS=("$ONLY") ;;
@@ -104,8 +104,13 @@ boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 		job="$job; umount /mnt 2>/dev/null"
 	done
 	job="$job; exit \$rc"
+	# the boot's own timeout: its suites' and five minutes more
+	local total=300
+	for s in $suites; do
+		t=$(sed -n 's/^# timeout: //p' "$(suite_file "$s")"); total=$((total + ${t:-600}))
+	done
 	start=$(date +%s)
-	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t 1500 "$@" -- "$job" 2> "$RESULTS/$name.err"; then
+	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t "$total" "$@" -- "$job" 2> "$RESULTS/$name.err"; then
 		# A clean boot is no test of the series: reported, not counted
 		printf 'RAN  %-12s %s\n' "$name" "guest run clean: ${suites// /, } ($(( $(date +%s) - start )) s)" |
 			tee -a "$summary"

@@ -25,7 +25,8 @@ SUITE=bookworm
 # benchmark: the nearest in Debian to filebench webproxy (see README.md,
 # "The Debian guest").
 PKGS=(gcc libc6-dev python3 git bash util-linux mount coreutils procps
-      inotify-tools postmark)
+      inotify-tools postmark
+      e2fsprogs xfsprogs btrfs-progs bindfs)  # tests/debian/fsmatrix.sh
 
 bootstrap() { # DIR
 	mmdebstrap --variant=apt --mode=root --format=directory \

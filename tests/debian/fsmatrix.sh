@@ -1,0 +1,134 @@
+#!/bin/sh
+# The bound on the filesystems distributions run, in the Debian guest
+# (mkfs tools, bindfs): ext4, xfs, btrfs, ext4 casefold, overlayfs (upper
+# on ext4, one lower shared by two mounts), FUSE (bindfs over ext4) and
+# tmpfs, each made on a loop file on the scratch ext4.  For each, with
+# fs.dentry-dir-max 1000 and auto (floor 1024):
+#  - a storm of 20,000 failed lookups (2 threads) and one of 8,000 files
+#    created and unlinked: every directory involved (for overlayfs its
+#    upper and lower ones too, for FUSE the backing one) peaks within
+#    1.25 x the limit and settles within it;
+#  - a census under churn (ndtorture) loses and invents nothing;
+#  - umount after the storms takes under 5 s.
+# A filesystem that keeps no negatives (tmpfs) passes trivially; the "#"
+# lines say what each kept.
+. /nd/ndlib.sh
+# timeout: 1500
+plan 77
+mount_scratch || exit 1
+FS="ext4 xfs btrfs casefold overlay fuse tmpfs"
+
+# dev:ino of a directory, as negative_dirs prints them
+devino() { stat -c '%Hd:%Ld %i' "$1"; }
+# Largest count of the directories (dev:ino pairs in $WATCH) while PID lives
+peak_of() { # PID
+	_p=0
+	while kill -0 "$1" 2>/dev/null; do
+		_c=$(awk -v w="$WATCH" 'BEGIN { n = split(w, a, ","); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+			want[$2 " " $3] && $1 > m { m = $1 } END { print m + 0 }' $DIRSF)
+		[ "$_c" -gt "$_p" ] && _p=$_c
+	done
+	echo $_p
+}
+# Largest settled count of the directories in $WATCH
+now_of() {
+	awk -v w="$WATCH" 'BEGIN { n = split(w, a, ","); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+		want[$2 " " $3] && $1 > m { m = $1 } END { print m + 0 }' $DIRSF
+}
+
+# setup FS: mount it at /fs/FS; sets D (where the storms go, a parent of
+# fresh directories) and why (empty, or why FS cannot be made here)
+setup() {
+	why="" D=/fs/$1
+	mkdir -p /fs/$1
+	case $1 in
+	ext4|xfs|btrfs|casefold)
+		truncate -s 1G /mnt/$1.img
+		case $1 in
+		ext4) mk="mkfs.ext4 -q -F" ;; casefold) mk="mkfs.ext4 -q -F -O casefold" ;;
+		xfs) mk="mkfs.xfs -q -f" ;; btrfs) mk="mkfs.btrfs -q -f" ;;
+		esac
+		$mk /mnt/$1.img > /tmp/mkfs.out 2>&1 || { why="mkfs failed: $(tail -1 /tmp/mkfs.out)"; return; }
+		mount -o loop /mnt/$1.img /fs/$1 2>/tmp/mount.out || { why="mount failed: $(cat /tmp/mount.out)"; return; } ;;
+	tmpfs)
+		mount -t tmpfs tmpfs /fs/tmpfs || why="mount failed" ;;
+	overlay)
+		# the lookup storms' directories are in the lower layer, made
+		# before the mounts; the others are made through the overlay
+		mkdir -p /mnt/ov/lower/s-1000 /mnt/ov/lower/s-auto /mnt/ov/u1 /mnt/ov/w1 \
+			/mnt/ov/u2 /mnt/ov/w2 /fs/overlay2
+		mount -t overlay overlay -o lowerdir=/mnt/ov/lower,upperdir=/mnt/ov/u1,workdir=/mnt/ov/w1 /fs/overlay &&
+		mount -t overlay overlay -o lowerdir=/mnt/ov/lower,upperdir=/mnt/ov/u2,workdir=/mnt/ov/w2 /fs/overlay2 ||
+			why="mount failed" ;;
+	fuse)
+		mkdir -p /mnt/fusesrc
+		command -v bindfs > /dev/null || { why="no bindfs"; return; }
+		bindfs /mnt/fusesrc /fs/fuse 2>/tmp/mount.out || why="bindfs failed: $(cat /tmp/mount.out)" ;;
+	esac
+}
+
+# mkdir NAME in FS's tree; sets WATCH to every directory whose negatives
+# the storms there make (the filesystem's own, and the layers below)
+newdir() { # FS NAME
+	case $1 in
+	overlay)
+		case $2 in
+		s-*) WATCH="$(devino /fs/overlay/$2),$(devino /fs/overlay2/$2),$(devino /mnt/ov/lower/$2)" ;;
+		*) mkdir /fs/overlay/$2 && WATCH="$(devino /fs/overlay/$2),$(devino /mnt/ov/u1/$2)" ;;
+		esac ;;
+	fuse)
+		mkdir /fs/fuse/$2 && WATCH="$(devino /fs/fuse/$2),$(devino /mnt/fusesrc/$2)" ;;
+	casefold)
+		mkdir /fs/casefold/$2 && chattr +F /fs/casefold/$2 && WATCH=$(devino /fs/casefold/$2) ;;
+	*)
+		mkdir /fs/$1/$2 && WATCH=$(devino /fs/$1/$2) ;;
+	esac
+}
+
+for fs in $FS; do
+	setup $fs
+	if [ -n "$why" ]; then
+		for i in $(seq 11); do skip "$fs: check $i" "$why"; done
+		continue
+	fi
+	for set in 1000 auto; do
+		lim=$set; [ $set = auto ] && lim=1024
+		set_max $set
+		# failed lookups; for overlayfs the second mount storms the same
+		# lower directory at once
+		newdir $fs s-$set || echo "# $fs: mkdir failed"
+		ndgen -d /fs/$fs/s-$set -t 2 -n 10000 -p a > /tmp/gen.out &
+		g=$!
+		[ $fs = overlay ] && ndgen -d /fs/overlay2/s-$set -n 5000 -p b > /dev/null &
+		peak=$(peak_of $g); wait; settle
+		kept=$(now_of)
+		echo "# $fs $set lookups: peak $peak, settled $kept (largest of $WATCH); $(cat /tmp/gen.out)"
+		check "$fs, $set: failed-lookup storm peaks within 1.25 x $lim ($peak)" [ "$peak" -le $((lim * 5 / 4)) ]
+		check "$fs, $set: and settles within $lim ($kept)" [ "$kept" -le $lim ]
+		newdir $fs u-$set
+		ndgen -d /fs/$fs/u-$set -t 2 -n 4000 -c unlink -p u > /tmp/gen.out &
+		g=$!
+		peak=$(peak_of $g); wait $g; urc=$?; settle
+		kept=$(now_of)
+		echo "# $fs $set create+unlink: peak $peak, settled $kept; $(cat /tmp/gen.out)"
+		check "$fs, $set: create+unlink storm peaks within 1.25 x $lim ($peak, ndgen status $urc)" [ "$peak" -le $((lim * 5 / 4)) -a $urc = 0 ]
+		check "$fs, $set: and settles within $lim ($kept)" [ "$kept" -le $lim ]
+		newdir $fs t-$set
+		out=$(ndtorture -d /fs/$fs/t-$set -t 2 -s 8 -f 200); rc=$?
+		echo "# $fs $set torture: $out"
+		check "$fs, $set: census under churn loses nothing ($(kv "$out" ops) ops)" [ $rc = 0 ]
+	done
+	set_max 0
+	t0=$(date +%s%N)
+	case $fs in
+	overlay) umount /fs/overlay2 && umount /fs/overlay ;;
+	*) umount /fs/$fs ;;
+	esac
+	urc=$?
+	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+	echo "# $fs: umount after the storms took $ms ms"
+	check "$fs: umount after the storms in under 5 s ($ms ms)" [ $urc = 0 -a $ms -lt 5000 ]
+	rm -f /mnt/$fs.img
+done
+umount /mnt
+finish
