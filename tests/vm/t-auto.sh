@@ -20,6 +20,7 @@
 #    directory growing while the sysctl flips between auto and 0, then
 #    auto again and one-off names: it keeps at most the floor.
 . /nd/ndlib.sh
+plan 23
 mount_scratch || exit 1
 FLOOR=1024
 

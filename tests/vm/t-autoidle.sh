@@ -8,6 +8,7 @@
 # 1 - e^(-160/64) = 92%.  A directory that gives its place up comes down
 # to the floor.
 . /nd/ndlib.sh
+plan 8
 # Objects in the dentry slab that are not allocated dentries (t-off): a
 # dentry killed while on a list nobody frees is never freed, but it no
 # longer counts in dentry-state.
@@ -38,6 +39,27 @@ check "every lookup gave ENOENT" [ $hot_failed = 0 ]
 above=$(awk -v f=$FLOOR '$1 > f' $DIRSF | wc -l)
 echo "# directories above the floor: $above"
 check "at most 128 directories above the floor ($above)" [ "$above" -le 128 ]
+# A dput() takes nothing from another filesystem's directories: on a
+# second ext4, 16 directories that grow where idle ones of the first sit
+# take their places, and the first filesystem's negatives stay as they
+# were (a directory that gave its place up is brought down only by
+# lookups on its own filesystem).
+sum_dev() { awk -v d="$1" '$2 == d { s += $1 } END { print s + 0 }' $DIRSF; }
+dev1=$(awk '$5 == "/mnt" { print $3 }' /proc/self/mountinfo)
+truncate -s 256M /mnt/fs2.img
+mkfs.ext4 -q -F /mnt/fs2.img && mkdir -p /mnt2 && mount -o loop /mnt/fs2.img /mnt2
+dev2=$(awk '$5 == "/mnt2" { print $3 }' /proc/self/mountinfo)
+before=$(sum_dev "$dev1")
+for i in $(seq 16); do
+	mkdir /mnt2/g$i
+	ndgen -d /mnt2/g$i -n 8000 -H 800 -P 3200 > /dev/null || hot_failed=1
+done
+after=$(sum_dev "$dev1")
+grew2=$(awk -v d="$dev2" -v f=$FLOOR '$2 == d && $1 > f' $DIRSF | wc -l)
+echo "# second filesystem ($dev2): $grew2 of 16 directories grew; the first's ($dev1) negatives $before -> $after"
+check "a second filesystem's directories grow ($grew2 of 16) and take none of the first's negatives ($before -> $after)" \
+	[ -n "$dev2" -a "$grew2" -ge 1 -a "$after" -ge "$before" ]
+umount -d /mnt2
 # Directories at the floor whose every negative dentry has credit, then
 # names that come back: on most locks the second takes the place from the
 # idle directory there, which is to come down.  The hand finds nothing to

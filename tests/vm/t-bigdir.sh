@@ -4,6 +4,7 @@
 # counted negative dentries, so it scans at most 2 per negative freed
 # (a walk of the children, as in v2, scanned 104).
 . /nd/ndlib.sh
+plan 4
 mount_scratch || exit 1
 d=/mnt/big
 mkdir $d

@@ -6,6 +6,7 @@
 # Counts come from /proc/sys/fs/dentry-state (nr_negative), which the
 # stock kernel maintains, minus the value before the storm.
 . /nd/ndlib.sh
+plan 27
 mount_scratch || exit 1
 SCALE=${SCALE:-1}
 

@@ -2,6 +2,7 @@
 # room takes a dentry, killed when dput() frees a negative dentry at once,
 # neither moves with the limit off, and neither ever goes backwards.
 . /nd/ndlib.sh
+plan 6
 mount_scratch || exit 1
 check "counters exist in $STATF" [ -n "$(reclaimed)" -a -n "$(killed)" ]
 r0=$(reclaimed) k0=$(killed)

@@ -10,6 +10,7 @@
 # directories, stuck behind the frozen eviction): a storm in a directory
 # of the frozen filesystem is held to the limit.
 . /nd/ndlib.sh
+plan 6
 mount_scratch || exit 1
 mkdir -p /mnt2 && mount -t tmpfs none /mnt2 || exit 1
 set_max 256

@@ -12,6 +12,7 @@
 # two laps and lose names (seen: 22 of 64 kept, with 2 storm threads); a
 # policy that remembers more than one bit of use is for the auto mode.
 . /nd/ndlib.sh
+plan 4
 mount_scratch || exit 1
 H=64
 L=1000

@@ -8,6 +8,7 @@
 # of hot lookups must hit.  A one-bit clock evicts such names before their
 # next use (v2 kept ~84%); credit and the names of recent victims keep them.
 . /nd/ndlib.sh
+plan 3
 mount_scratch || exit 1
 d=/mnt/hotperiod
 mkdir $d

@@ -3,6 +3,7 @@
 # test counts as a failure here: this guest has everything the test needs
 # (root, loop, ext4, mkfs.ext4, debugfs).
 . /nd/ndlib.sh
+plan 2
 dentry_dir_max_test > /tmp/ks.out 2>&1
 rc=$?
 sed 's/^/# /' /tmp/ks.out

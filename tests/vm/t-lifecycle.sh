@@ -3,6 +3,7 @@
 # storms, and renames of negative and positive children across
 # directories with the counts still right.
 . /nd/ndlib.sh
+plan 14
 mount_scratch || exit 1
 
 # rmdir of a directory holding many negative dentries (limit off).

@@ -4,6 +4,7 @@
 # holds its contents, and readdir returns exactly the same set; the same
 # again after a remount (from disk).
 . /nd/ndlib.sh
+plan 8
 mount_scratch || exit 1
 N=20000
 d=/mnt/files

@@ -11,6 +11,7 @@
 #    is OOM-killed, and its reclaim frees some of the negatives kept.
 # 3. roomy's hot names are still cached after tight's storm.
 . /nd/ndlib.sh
+plan 8
 mount_scratch || exit 1
 CG=/sys/fs/cgroup
 mkdir -p $CG

@@ -7,6 +7,7 @@
 # dentries (/proc/sys/fs/dentry-state), before the storms and after the
 # switch; the slab's count is exact but for free objects in per-CPU slabs.
 . /nd/ndlib.sh
+plan 1
 mount_scratch || exit 1
 N=1000
 extra() {

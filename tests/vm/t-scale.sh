@@ -7,6 +7,7 @@
 # 3. While 4 threads storm one directory with 400,000 names, a small one
 #    that gets 2,000 names holds at most 256 at once.
 . /nd/ndlib.sh
+plan 6
 mount_scratch || exit 1
 N=1000
 set_max 256

@@ -12,6 +12,7 @@
 # Observable, as in t-hot.sh: with the limit raised out of the way, probe
 # the hot names; each one no longer cached adds one negative dentry.
 . /nd/ndlib.sh
+plan 6
 mount_scratch || exit 1
 H=64
 sh_dir=$(ls -d /sys/kernel/debug/shrinker/sb-ext4:vda-* 2>/dev/null | head -n 1)

@@ -1,6 +1,7 @@
 # External load: Debian's stress-ng dentry stressors, with their own
 # verification, on ext4 with the limit on.
 . /nd/ndlib.sh
+plan 6
 mount_scratch || exit 1
 need "stress-ng is in the guest" command -v stress-ng
 set_max 256

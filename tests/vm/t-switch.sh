@@ -5,6 +5,7 @@
 # switched on, and stay (v1 trimmed them at the next negative); the ones
 # kept after that are bounded as usual.
 . /nd/ndlib.sh
+plan 6
 mount_scratch || exit 1
 d=/mnt/switch
 mkdir $d

@@ -1,6 +1,7 @@
 # fs.dentry-dir-max: accepted and refused values, the old value kept on a
 # refused write, and flipping the limit on and off while a storm runs.
 . /nd/ndlib.sh
+plan 16
 
 # try VALUE EXPECT: write VALUE and a newline (so "" is an empty line),
 # expect success ("ok") or failure with EXPECT as the error text.

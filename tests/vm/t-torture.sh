@@ -3,6 +3,7 @@
 # to auto), then a census of every file against the threads' own model.  The host fails
 # the run on any BUG, WARNING, lockdep, KASAN, soft lockup or hung task.
 . /nd/ndlib.sh
+plan 3
 mount_scratch || exit 1
 SECS=${TORTURE_SECONDS:-60}
 mkdir /mnt/t /mnt/storm

@@ -19,6 +19,7 @@
 #    clock hand that restarts at the newest child for every pass (v1)
 #    frees newest-first and never reaches the old names.
 . /nd/ndlib.sh
+plan 11
 mount_scratch || exit 1
 
 

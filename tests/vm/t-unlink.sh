@@ -8,6 +8,7 @@
 # dentries new to the LRU, and d_delete() makes an LRU dentry negative in
 # place (+20,000 negatives, reclaimed +0).
 . /nd/ndlib.sh
+plan 12
 mount_scratch || exit 1
 L=1000
 

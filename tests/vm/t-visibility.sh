@@ -6,6 +6,7 @@
 #   ndtop lists /mnt/v at the top with its path, then smaller directories;
 #   removed directories and unmounted filesystems leave the list.
 . /nd/ndlib.sh
+plan 31
 mount_scratch || exit 1
 L=1000
 N=20000
