@@ -18,7 +18,7 @@ help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
 	@echo
 	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
-	@echo "  make check      every test on a debug kernel (cold: ~55 min, warm: ~43 min)"
+	@echo "  make check      every test on debug kernels, with and without jump labels (cold: ~70 min, warm: ~50 min)"
 	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~40 min)"
 	@echo "  make bench-report  the report again from the last bench's records (seconds)"
 	@echo "  make tree       build/linux: pristine 6.12 + the series as commits"
@@ -26,7 +26,9 @@ help:
 	@echo "  make kernel-checks  W=1, sparse, i386, allmodconfig, each commit built"
 	@echo "  make clean      remove build outputs (keeps kernel trees and ccache)"
 	@echo
-	@echo "Knobs: ONLY=t-NAME (one guest suite), KASAN=1 (debug kernel with KASAN),"
+	@echo "  make tune-auto  auto's four constants halved and doubled (~30 min)"
+	@echo
+	@echo "Knobs: ONLY=t-NAME, d-NAME or jl/t-NAME (one guest suite), KASAN=1 (debug kernel with KASAN),"
 	@echo "       ROUNDS=N and PARTS='fast storm layout debian' (bench), LIMIT=N (demo),"
 	@echo "       ND_ACCEL=kvm (try KVM first, fall back to TCG)"
 
