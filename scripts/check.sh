@@ -98,7 +98,7 @@ boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	# suite, default 600); what a killed suite left mounted is unmounted.
 	local s t job="rc=0"
 	for s in $suites; do
-		t=$(sed -n 's/^# timeout: //p' "$(suite_file "$s")"); t=${t:-600}
+		t=$(sed -n 's/^# timeout: \([0-9]*\).*/\1/p' "$(suite_file "$s")"); t=${t:-600}
 		job="$job; echo '@@SUITE $s'; timeout $t sh /nd/$(basename "$(suite_file "$s")"); r=\$?"
 		job="$job; [ \$r = 0 ] || rc=1; case \$r in 124|143) echo '@@TIMEOUT $t';; esac"
 		job="$job; umount /mnt 2>/dev/null"
@@ -107,7 +107,7 @@ boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	# the boot's own timeout: its suites' and five minutes more
 	local total=300
 	for s in $suites; do
-		t=$(sed -n 's/^# timeout: //p' "$(suite_file "$s")"); total=$((total + ${t:-600}))
+		t=$(sed -n 's/^# timeout: \([0-9]*\).*/\1/p' "$(suite_file "$s")"); total=$((total + ${t:-600}))
 	done
 	start=$(date +%s)
 	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t "$total" "$@" -- "$job" 2> "$RESULTS/$name.err"; then

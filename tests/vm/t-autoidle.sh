@@ -9,6 +9,7 @@
 # to the floor.
 . /nd/ndlib.sh
 plan 8
+# timeout: 1200 (seconds)
 # Objects in the dentry slab that are not allocated dentries (t-off): a
 # dentry killed while on a list nobody frees is never freed, but it no
 # longer counts in dentry-state.
