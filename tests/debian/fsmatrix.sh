@@ -15,8 +15,8 @@
 # casefolded directory (6.12's ext4_lookup() does not cache a miss there
 # and __ext4_unlink() invalidates the dentry), nor overlayfs after an
 # unlink (it drops its dentry, and the upper one is still referenced when
-# vfs_unlink() deletes it, so that one is dropped too), and FUSE (bindfs)
-# keeps what its entry timeouts allow: the "#" lines say what each kept.
+# vfs_unlink() deletes it, so that one is dropped too): the "#" lines say
+# what each kept.
 . /nd/ndlib.sh
 # timeout: 1500
 plan 77
@@ -109,7 +109,7 @@ for fs in $FS; do
 		# where the filesystem keeps negatives the storms (10 x and
 		# 4 x the limit) must reach it, so that a wrong watch fails
 		need=$((lim * 3 / 4)) needu=$((lim * 3 / 4))
-		case $fs in tmpfs|fuse|casefold) need=0 needu=0 ;; overlay) needu=0 ;; esac
+		case $fs in tmpfs|casefold) need=0 needu=0 ;; overlay) needu=0 ;; esac
 		set_max $set
 		# failed lookups; for overlayfs the second mount storms the same
 		# lower directory at once
