@@ -21,7 +21,7 @@
 #    auto again and one-off names: it keeps at most the floor.
 . /nd/ndlib.sh
 plan 23
-# timeout: 1800 (seconds; TCG on a busy host: 1,153 s seen)
+# timeout: 3000 (seconds; TCG on a busy host: 1,153 and 2,063 s seen)
 mount_scratch || exit 1
 FLOOR=1024
 
