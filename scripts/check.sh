@@ -96,19 +96,16 @@ boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	# Suite t-X runs /nd/t-X.sh, suite d-X /nd/X.sh (both dirs land in
 	# /nd), each within its own timeout ("# timeout: SECONDS" in the
 	# suite, default 600); what a killed suite left mounted is unmounted.
-	local s t job="rc=0"
+	# The boot's own timeout is its suites' and five minutes more.
+	local s t job="rc=0" total=300
 	for s in $suites; do
 		t=$(sed -n 's/^# timeout: \([0-9]*\).*/\1/p' "$(suite_file "$s")"); t=${t:-600}
+		total=$((total + t))
 		job="$job; echo '@@SUITE $s'; timeout $t sh /nd/$(basename "$(suite_file "$s")"); r=\$?"
 		job="$job; [ \$r = 0 ] || rc=1; case \$r in 124|143) echo '@@TIMEOUT $t';; esac"
 		job="$job; umount /mnt 2>/dev/null"
 	done
 	job="$job; exit \$rc"
-	# the boot's own timeout: its suites' and five minutes more
-	local total=300
-	for s in $suites; do
-		t=$(sed -n 's/^# timeout: \([0-9]*\).*/\1/p' "$(suite_file "$s")"); total=$((total + ${t:-600}))
-	done
 	start=$(date +%s)
 	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t "$total" "$@" -- "$job" 2> "$RESULTS/$name.err"; then
 		# A clean boot is no test of the series: reported, not counted
