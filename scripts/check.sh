@@ -32,8 +32,10 @@ if [ -z "$ONLY" ]; then
 	for t in "$TOP"/tests/host/*.sh; do
 		suite=$(basename "$t" .sh)
 		note "host test $suite"
+		start=$SECONDS
 		KERNEL=$KERNEL bash "$t" > "$RESULTS/$suite.tap" 2> "$RESULTS/$suite.err"
 		collect "$suite" "$RESULTS/$suite.tap"
+		note "host test $suite: $((SECONDS - start)) s"
 	done
 fi
 
@@ -148,5 +150,6 @@ fi
 
 echo
 echo "results: $summary; console logs: $LOGS/check-*.log"
+echo "tests took $((SECONDS / 60)) min $((SECONDS % 60)) s (builds not included)"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -3,7 +3,7 @@
 # workloads of issue 9 use runs once, briefly, on the scratch ext4
 # (/dev/vda at /mnt).  TAP output, as tests/vm/*.sh.
 . /nd/ndlib.sh
-plan 10
+plan 11
 mount_scratch || { not_ok "mount the scratch ext4"; finish; exit 1; }
 W=/mnt/smoke
 mkdir -p $W

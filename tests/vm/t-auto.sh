@@ -3,14 +3,15 @@
 #    and change nothing.
 # 2. Storms are bounded with no number set: 4 threads x 250,000 one-off
 #    names in one directory peak within 1.25 x the floor (1024) and settle
-#    at it; so does a storm that looks each name up twice in a row (the
-#    review of v2 saw it take such a directory to its ceiling, 262,144:
-#    each turn of its hand found the names "used").
+#    at it; so does a storm of 4 x 125,000 names, each looked up twice in
+#    a row (the review of v2 saw such a storm take a directory to its
+#    ceiling, 262,144: each turn of its hand found the names "used").
 # 3. Hot names stay: one process looks up 2 x 500,000 one-off names
 #    (phases A and B) and, between them, H hot names, each once per 4 x H
 #    storm lookups.  In phase B at least 99% of the hot lookups hit the
 #    dcache, for H = 64, 1000 and 10000; for 10000 the directory grew
-#    beyond the floor, and a fixed limit of 1024 misses more than 1%.
+#    beyond the floor, and a fixed limit of 1024 misses more than 1% (a
+#    control of 2 x 100,000 names: the misses come at once).
 #    Every miss makes one negative dentry, which is still cached or was
 #    reclaimed or killed, so a phase's hot misses are the negative dentries
 #    it made beyond its 500,000 storm names.
@@ -35,23 +36,23 @@ echo 1000 > $MAXF
 check "a number after auto reads back as that number" [ "$(cat $MAXF)" = 1000 ]
 echo auto > $MAXF
 
-# 2. Storms: CALL (stat or stat2) NAME
+# 2. Storms: CALL (stat or stat2) NAME NAMES-PER-THREAD
 storm_run() {
 	mkdir /mnt/$2
 	base=$(nr_negative)
 	out=$(ndmon -i 20 -a 1000 -o /results/auto-$2.csv -- \
-		ndgen -d /mnt/$2 -t 4 -n 250000 -c $1 -p s)
+		ndgen -d /mnt/$2 -t 4 -n $3 -c $1 -p s)
 	st=$(kv "$out" status)
 	settle
 	peak=$(($(kv "$out" peak_negative) - base))
 	count=$(dir_count /mnt/$2)
-	echo "# auto, $1 storm of 1,000,000 names: peak=$peak settled=$count"
+	echo "# auto, $1 storm of 4 x $3 names: peak=$peak settled=$count"
 	check "$1 storm: every lookup gave ENOENT" [ "$st" = 0 ]
 	check "$1 storm: peak $peak <= 1.25 x floor ($FLOOR)" [ "$peak" -le $((FLOOR * 5 / 4)) ]
 	check "$1 storm: settled at the floor (${count:-none})" [ "$count" -le $FLOOR ]
 }
-storm_run stat storm
-storm_run stat2 twice
+storm_run stat storm 250000
+storm_run stat2 twice 125000
 
 # 3. Hot names (hot_run, hits_99: ndlib.sh)
 hot_failed=0
@@ -61,7 +62,7 @@ for H in 64 1000 10000; do
 done
 check "auto, H=10000: the directory grew beyond the floor ($count)" [ "${count:-0}" -gt $FLOOR ]
 grown=$count
-hot_run 1024 10000
+hot_run 1024 10000 100000
 check "fixed 1024, H=10000: more than 1% misses ($miss_b in $hot_b)" [ $((miss_b * 100)) -gt "${hot_b:-0}" ]
 check "hot runs: every lookup gave ENOENT" [ $hot_failed = 0 ]
 
