@@ -8,6 +8,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 ROUNDS=${ROUNDS:-3}
 PARTS=" ${PARTS:-fast storm layout debian} "
+part() { [[ $PARTS == *" $1 "* ]]; }
 md=$RESULTS/bench.md
 
 # median and spread (max-min) of "MODE VALUE" lines over the rounds
@@ -26,7 +27,7 @@ size_of() { sed -n 's/.*size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$1.txt"; }
 holes_of() { grep -c 'XXX.*hole' "$RESULTS/layout-$1.txt" || true; }
 iname_of() { sed -n 's/.*d_iname\[\([0-9]*\)\].*/\1/p' "$RESULTS/layout-$1.txt" | head -1; }
 S=$RESULTS/bench-storm-stock P=$RESULTS/bench-storm-patched
-O=$RESULTS/bench-storm-off T=$RESULTS/bench-storm-1000
+O=$RESULTS/bench-storm-off T=$RESULTS/bench-storm-1000 A=$RESULTS/bench-storm-auto
 {
 echo "# Benchmarks: stock vs patched Linux $(cd "$STOCK_SRC" && make -s kernelversion)"
 echo
@@ -34,6 +35,7 @@ echo "Machine: $(nproc) host CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -
 echo "guest: 2 vCPUs, 2 GiB, QEMU $(qemu-system-x86_64 --version | head -1 | awk '{print $4}') TCG; ext4 on virtio-blk."
 echo "Command: \`ROUNDS=$ROUNDS PARTS='${PARTS# }' make bench\`, $(date -u '+%Y-%m-%d %H:%M UTC'), harness commit $(git -C "$TOP" rev-parse --short HEAD), series $(git -C "$TREE" rev-parse --short HEAD) ($(bash "$TOP/scripts/kernel-lines.sh" | head -1))."
 echo
+if part fast; then
 echo "## Fast path (instructions per stat(), -icount shift=0,sleep=off, median of $ROUNDS, spread = max-min)"
 echo
 echo "Each figure is instructions per stat() (spread: max-min of the rounds), then"
@@ -61,6 +63,8 @@ for m in neg miss-small miss miss-big pos; do
 	done
 	echo "$row |"
 done
+fi
+if part storm; then
 echo
 echo "## Bound and reclaim capacity (patched; 200,000 distinct failed lookups in one directory)"
 echo
@@ -96,6 +100,7 @@ read -r a b c d < "$S/memory.txt"; echo "| stock | $a | $b | $c | $d |"
 if [ -f "$O/memory.txt" ]; then read -r a b c d < "$O/memory.txt"; echo "| patched, limit off | $a | $b | $c | $d |"; fi
 if [ -f "$T/memory.txt" ]; then read -r a b c d < "$T/memory.txt"; echo "| patched, limit 1000 | $a | $b | $c | $d |"; fi
 read -r a b c d < "$P/memory.txt"; echo "| patched, limit 10000 | $a | $b | $c | $d |"
+if [ -f "$A/memory.txt" ]; then read -r a b c d < "$A/memory.txt"; echo "| patched, auto | $a | $b | $c | $d |"; fi
 echo
 echo "## Teardown and watch setup after a storm (TCG wall clock: growth, not absolute cost)"
 echo
@@ -115,7 +120,10 @@ for i in 1 2 3; do
 	[ -f "$O/teardown.txt" ] && sed -n ${i}p "$O/teardown.txt" | teardown_row "patched, limit off"
 	[ -f "$T/teardown.txt" ] && sed -n ${i}p "$T/teardown.txt" | teardown_row "patched, limit 1000"
 	sed -n ${i}p "$P/teardown.txt" | teardown_row "patched, limit 10000"
+	[ -f "$A/teardown.txt" ] && sed -n ${i}p "$A/teardown.txt" | teardown_row "patched, auto"
 done
+fi
+if part debian; then
 if [ -f "$RESULTS/bench-work-stock-1/work.txt" ]; then
 echo
 echo "## Real programs (Debian bookworm guest; guest instructions, -icount shift=0,sleep=off, median of $ROUNDS; ratio to stock)"
@@ -124,8 +132,8 @@ echo "The spread is stock's own (max-min over the rounds, % of its median): work
 echo "that wait for the disk (git, postmark, bash's fork+exec) vary that much between"
 echo "identical runs even under -icount, so ratios within it are noise."
 echo
-echo "| workload | stock (instructions) | stock spread | limit off | limit 1000 | limit 10000 |"
-echo "|---|---|---|---|---|---|"
+echo "| workload | stock (instructions) | stock spread | limit off | limit 1000 | limit 10000 | auto |"
+echo "|---|---|---|---|---|---|---|"
 : > "$RESULTS/bench-work-ratios.dat"
 for w in include path python git postmark; do
 	label=$w
@@ -135,12 +143,13 @@ for w in include path python git postmark; do
 	postmark) label="postmark, per transaction" ;;
 	esac
 	s=$(work_of stock $w); o=$(work_of off $w); a=$(work_of 1000 $w); b=$(work_of 10000 $w)
+	c=$(work_of auto $w)
 	sp=$(for r in $(seq "$ROUNDS"); do sed -n "s/^$w //p" "$RESULTS/bench-work-stock-$r/work.txt"; done |
 		sort -n | awk -v m="$s" '{ v[NR] = $1 } END { printf "%.2f%%", 100 * (v[NR] - v[1]) / m }')
-	printf '| %s | %s | %s | %.4f | %.4f | %.4f |\n' "$label" "$s" "$sp" "$(echo "$o / $s" | bc -l)" \
-		"$(echo "$a / $s" | bc -l)" "$(echo "$b / $s" | bc -l)"
-	printf '%s %.4f %.4f %.4f\n' "$w" "$(echo "$o / $s" | bc -l)" "$(echo "$a / $s" | bc -l)" \
-		"$(echo "$b / $s" | bc -l)" >> "$RESULTS/bench-work-ratios.dat"
+	printf '| %s | %s | %s | %.4f | %.4f | %.4f | %.4f |\n' "$label" "$s" "$sp" "$(echo "$o / $s" | bc -l)" \
+		"$(echo "$a / $s" | bc -l)" "$(echo "$b / $s" | bc -l)" "$(echo "$c / $s" | bc -l)"
+	printf '%s %.4f %.4f %.4f %.4f\n' "$w" "$(echo "$o / $s" | bc -l)" "$(echo "$a / $s" | bc -l)" \
+		"$(echo "$b / $s" | bc -l)" "$(echo "$c / $s" | bc -l)" >> "$RESULTS/bench-work-ratios.dat"
 done
 fi
 if [ -f "$RESULTS/bench-work-1000-1/counters.txt" ]; then
@@ -151,17 +160,17 @@ echo "dentries (dentry-state), and, from debugfs dcache/negative_stat, negative"
 echo "dentries freed to make room / not kept / looked at to find room."
 echo "Where a limit never acted (0 / 0 / 0), a difference from stock is not its work."
 echo
-echo "| workload | negatives kept: stock / off / 1000 / 10000 | limit 1000: reclaimed / killed / scanned | limit 10000 |"
-echo "|---|---|---|---|"
+echo "| workload | negatives kept: stock / off / 1000 / 10000 / auto | limit 1000: reclaimed / killed / scanned | limit 10000 | auto |"
+echo "|---|---|---|---|---|"
 cnt() { sed -n "s/^$2 //p" "$RESULTS/bench-work-$1-1/counters.txt"; }
 for w in include path python git postmark; do
 	k=""
-	for st in stock off 1000 10000; do
+	for st in stock off 1000 10000 auto; do
 		set -- $(cnt $st $w)
 		k="$k${k:+ / }${1:--}"
 	done
 	row="| $w | $k"
-	for st in 1000 10000; do
+	for st in 1000 10000 auto; do
 		set -- $(cnt $st $w)
 		row="$row | ${2:--} / ${3:--} / ${4:--}"
 	done
@@ -175,13 +184,13 @@ fv() { # SETTING NAME: one figure of a field run, "-" if not run
 	echo "${v:--}"
 }
 frow() { # LABEL NAME
-	echo "| $1 | $(fv stock "$2") | $(fv off "$2") | $(fv 1000 "$2") | $(fv 10000 "$2") |"
+	echo "| $1 | $(fv stock "$2") | $(fv off "$2") | $(fv 1000 "$2") | $(fv 10000 "$2") | $(fv auto "$2") |"
 }
 echo
 echo "## Field reports (Debian guest; counts, memory; TCG wall clock for teardown)"
 echo
-echo "| figure | stock | limit off | limit 1000 | limit 10000 |"
-echo "|---|---|---|---|---|"
+echo "| figure | stock | limit off | limit 1000 | limit 10000 | auto |"
+echo "|---|---|---|---|---|---|"
 frow "health check: negatives kept after 50 starts x 10,000 missing names" health_negatives
 frow "health check: slab growth KiB" health_slab_kib
 frow "container (overlayfs on ext4): negatives after 50k create+unlink and 50k misses" container_negatives
@@ -189,7 +198,9 @@ frow "container: slab growth KiB" container_slab_kib
 frow "container: umount of the overlay, ms" container_umount_ms
 frow "container: rm -rf of its directories, ms" container_rmrf_ms
 fi
+fi
 echo
+if part layout; then
 echo "## Layout (pahole, x86_64)"
 echo
 echo "| kernel | sizeof(struct dentry) | d_iname | holes | sizeof(struct inode) |"
@@ -197,8 +208,10 @@ echo "|---|---|---|---|---|"
 for k in stock patched; do
 	echo "| $k | $(size_of $k) | $(iname_of $k) | $(holes_of $k) | $(sed -n 's/.*\/\* size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$k-inode.txt" | head -1) |"
 done
+fi
 } > "$md"
 
+if part storm; then
 svg=$RESULTS/bench-negatives.svg
 gnuplot <<EOG
 set terminal svg size 800,500 dynamic background rgb 'white'
@@ -231,6 +244,7 @@ plot '$S/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'stock, ino
      '$P/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit 10000), inotify', \
      '$P/teardown.txt' using 2:(\$6/1e6) with linespoints lw 2 title 'patched (limit 10000), fanotify'$( [ -f "$O/teardown.txt" ] && printf ', \\\n     %s' "'$O/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit off), inotify'")$( [ -f "$T/teardown.txt" ] && printf ', \\\n     %s' "'$T/teardown.txt' using 2:(\$3/1e6) with linespoints lw 2 title 'patched (limit 1000), inotify'")
 EOG
+fi
 if [ -s "$RESULTS/bench-work-ratios.dat" ]; then
 gnuplot <<EOG
 set terminal svg size 800,450 dynamic background rgb 'white'
@@ -243,13 +257,12 @@ set style fill solid 0.8 border -1
 set yrange [0.95:1.06]
 set grid ytics
 set key top left
-plot '$RESULTS/bench-work-ratios.dat' using 2:xtic(1) title 'limit off', '' using 3 title 'limit 1000', '' using 4 title 'limit 10000', 1 with lines lc rgb 'black' notitle
+plot '$RESULTS/bench-work-ratios.dat' using 2:xtic(1) title 'limit off', '' using 3 title 'limit 1000', '' using 4 title 'limit 10000', '' using 5 title 'auto', 1 with lines lc rgb 'black' notitle
 EOG
 fi
 cp "$md" "$TOP/docs/results.md"
 cat "$md"
 echo
 echo "table: $md (copied to docs/results.md)"
-echo "plot: $svg"
-echo "plot: $RESULTS/bench-watch.svg"
+if part storm; then echo "plot: $svg"; echo "plot: $RESULTS/bench-watch.svg"; fi
 if [ -s "$RESULTS/bench-work-ratios.dat" ]; then echo "plot: $RESULTS/bench-work.svg"; fi

@@ -24,15 +24,17 @@ for r in $(seq "$ROUNDS"); do
 	run -i -k "$PK" -n bench-fast-auto-$r -- 'LIMIT=auto sh /nd/bench-fastpath.sh'
 done
 fi
-# 1, 3-6. Storms, stock then patched (limit 10000 for memory and teardown).
+# 1, 3-6. Storms, stock then patched (limit 10000, off, 1000 and auto for
+# memory and teardown).
 if part storm; then
 run -k "$SK" -n bench-storm-stock -- 'sh /nd/bench-storm.sh'
 run -k "$PK" -n bench-storm-patched -- 'LIMIT=10000 sh /nd/bench-storm.sh'
 run -k "$PK" -n bench-storm-off -- 'LIMIT=0 NOBOUND=1 sh /nd/bench-storm.sh'
 run -k "$PK" -n bench-storm-1000 -- 'LIMIT=1000 NOBOUND=1 sh /nd/bench-storm.sh'
+run -k "$PK" -n bench-storm-auto -- 'LIMIT=auto NOBOUND=1 sh /nd/bench-storm.sh'
 fi
 # 8. Real programs in the Debian guest (tests/debian/bench-work.sh) under
-# instruction counting, the four settings alternating in each round; the
+# instruction counting, the five settings alternating in each round; the
 # field reports (bench-field.sh) once per kernel, without -icount.
 # One vCPU under -icount: with two, the Debian guest stalled in virtio-blk
 # notification (RCU stall reports, no progress) on this QEMU (7.2).
@@ -43,11 +45,13 @@ if part debian; then
 		run -i -c 1 -r "$IMG" -k "$PK" -n bench-work-off-$r -- 'bash /nd/bench-work.sh'
 		run -i -c 1 -r "$IMG" -k "$PK" -n bench-work-1000-$r -- 'LIMIT=1000 bash /nd/bench-work.sh'
 		run -i -c 1 -r "$IMG" -k "$PK" -n bench-work-10000-$r -- 'LIMIT=10000 bash /nd/bench-work.sh'
+		run -i -c 1 -r "$IMG" -k "$PK" -n bench-work-auto-$r -- 'LIMIT=auto bash /nd/bench-work.sh'
 	done
 	run -r "$IMG" -k "$SK" -n bench-field-stock -- 'bash /nd/bench-field.sh'
 	run -r "$IMG" -k "$PK" -n bench-field-1000 -- 'LIMIT=1000 bash /nd/bench-field.sh'
 	run -r "$IMG" -k "$PK" -n bench-field-off -- 'bash /nd/bench-field.sh'
 	run -r "$IMG" -k "$PK" -n bench-field-10000 -- 'LIMIT=10000 bash /nd/bench-field.sh'
+	run -r "$IMG" -k "$PK" -n bench-field-auto -- 'LIMIT=auto bash /nd/bench-field.sh'
 fi
 # 7. Layout.
 if part layout; then

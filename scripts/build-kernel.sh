@@ -22,7 +22,7 @@ bash "$TOP/scripts/kconfig.sh" "$src" "$out" x86_64 tinyconfig "$@"
 if [ -f "$out/vmlinux" ]; then
 	note "building $out (incremental: seconds to a few minutes)"
 else
-	note "building $out (cold: ~5 min for the demo config, ~10 for debug, on 2 cores)"
+	note "building $out (cold on 2 cores: ~5 min for the demo config, ~20 for debug; a few with a warm ccache)"
 fi
 t0=$(date +%s); : > "$out/.nd-build-start"
 (while sleep 60; do
