@@ -60,6 +60,8 @@ if [ -n "$ONLY" ]; then
 	[ -f "$f" ] || { echo "no such guest test: $ONLY" >&2; exit 2; }
 fi
 
+# a suite's own time limit: "# timeout: SECONDS" in it, or 600
+timeout_of() { t=$(sed -n 's/^# timeout: \([0-9]*\).*/\1/p' "$(suite_file "$1")"); echo "${t:-600}"; }
 suite_file() { case $1 in d-*) echo "$TOP/tests/debian/${1#d-}.sh" ;; *) echo "$TOP/tests/vm/${1#*/}.sh" ;; esac; }
 
 # TAP lines of a boot's console log, attributed to the suite that printed
@@ -93,15 +95,15 @@ collect_boot() { # LOG SUITES
 	done
 }
 
-boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
-	local name=$1 suites=$2 start; shift 2
+run_boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
+	local name=$1 suites=$2 start rc=0; shift 2
 	# Suite t-X runs /nd/t-X.sh, suite d-X /nd/X.sh (both dirs land in
 	# /nd), each within its own timeout ("# timeout: SECONDS" in the
 	# suite, default 600); what a killed suite left mounted is unmounted.
 	# The boot's own timeout is its suites' and five minutes more.
 	local s t job="rc=0" total=300
 	for s in $suites; do
-		t=$(sed -n 's/^# timeout: \([0-9]*\).*/\1/p' "$(suite_file "$s")"); t=${t:-600}
+		t=$(timeout_of "$s")
 		total=$((total + t))
 		# a full make check may run a suite lighter ("# check-env: V=x")
 		e=""; [ -n "$ONLY" ] || e=$(sed -n 's/^# check-env: //p' "$(suite_file "$s")")
@@ -111,28 +113,64 @@ boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	done
 	job="$job; exit \$rc"
 	start=$(date +%s)
-	if bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t "$total" "$@" -- "$job" 2> "$RESULTS/$name.err"; then
-		# A clean boot is no test of the series: reported, not counted
-		printf 'RAN  %-12s %s\n' "$name" "guest run clean: ${suites// /, } ($(( $(date +%s) - start )) s)" |
-			tee -a "$summary"
-	else
-		record fail "$name" "${suites// /, }: $(grep -E '^FAIL' "$RESULTS/$name.err" | tail -1)"
-	fi
-	collect_boot "$LOGS/$name.log" "$suites"
+	bash "$TOP/scripts/run-vm.sh" -k "$KERNEL" -n "$name" -t "$total" "$@" -- "$job" 2> "$RESULTS/$name.err" || rc=$?
+	echo "$rc $(( $(date +%s) - start ))" > "$RESULTS/$name.status"
 }
-b=0
+# What a boot ran: a clean boot is no test of the series (reported, not
+# counted); a failed one is a failure; then each suite's checks.
+report_boot() { # NAME SUITES
+	local rc secs
+	read -r rc secs < "$RESULTS/$1.status" || rc=1
+	if [ "$rc" = 0 ]; then
+		printf 'RAN  %-12s %s\n' "$1" "guest run clean: ${2// /, } ($secs s)" | tee -a "$summary"
+	else
+		record fail "$1" "${2// /, }: $(grep -E '^FAIL' "$RESULTS/$1.err" | tail -1)"
+	fi
+	collect_boot "$LOGS/$1.log" "$2"
+}
+# The boots: names, suites, options.  A boot of one suite is named after it.
+names=() suites_of=() opts_of=()
 for suites in "${BOOTS[@]}"; do
-	b=$((b + 1))
-	name=check-vm$b; [ -n "$ONLY" ] && name=check-$ONLY
+	name=check-vm$((${#names[@]} + 1))
+	[ "${suites// /}" = "$suites" ] && name=check-$suites
+	names+=("$name") suites_of+=("$suites")
 	# A suite of its own may ask for guest options ("# run-vm: -m 384M")
-	opts=()
-	[ "${suites// /}" = "$suites" ] &&
-		read -ra opts <<<"$(sed -n 's/^# run-vm: //p' "$TOP/tests/vm/$suites.sh")"
-	boot "$name" "$suites" "${opts[@]}"
+	o=""
+	[ "${suites// /}" = "$suites" ] && o=$(sed -n 's/^# run-vm: //p' "$TOP/tests/vm/$suites.sh")
+	opts_of+=("$o")
 done
 if [ ${#DBOOTS[@]} -gt 0 ]; then
-	boot check-debian "${DBOOTS[*]}" -r "$DEBIAN_IMG"
+	names+=(check-debian) suites_of+=("${DBOOTS[*]}") opts_of+=("-r $DEBIAN_IMG")
 fi
+# LANES guests at a time (default 2): much of the suites' time is one
+# thread (one vCPU busy), so two guests on two cores finish sooner than
+# one after the other; each guest has its own disks, logs and results.
+# Each boot goes, in order, to the lane whose boots may take least time
+# (the sum of their suites' timeouts).  The checks count and compare;
+# none times against a clock but d-fsmatrix's umount (under 5 s; about
+# 1.5 s seen).
+LANES=${LANES:-2}
+lane_of=() lane_t=()
+for ((l = 0; l < LANES; l++)); do lane_t[l]=0; done
+for i in "${!names[@]}"; do
+	best=0
+	for ((l = 1; l < LANES; l++)); do [ "${lane_t[l]}" -lt "${lane_t[best]}" ] && best=$l; done
+	lane_of[i]=$best
+	for s in ${suites_of[i]}; do lane_t[best]=$((lane_t[best] + $(timeout_of "$s"))); done
+done
+pids=()
+for ((l = 0; l < LANES; l++)); do
+	(
+		for i in "${!names[@]}"; do
+			[ "${lane_of[i]}" = $l ] || continue
+			# shellcheck disable=SC2086 # the options are words
+			run_boot "${names[i]}" "${suites_of[i]}" ${opts_of[i]}
+		done
+	) &
+	pids+=($!)
+done
+wait "${pids[@]}"
+for i in "${!names[@]}"; do report_boot "${names[i]}" "${suites_of[i]}"; done
 # The suites that flip the sysctl (and so the static key) while others
 # run, on the debug kernel with jump labels (make kernel-debug-jl), under
 # single-threaded TCG: suite jl/t-X is /nd/t-X.sh there.
@@ -141,7 +179,8 @@ JLBOOT="jl/t-sysctl jl/t-torture"
 if [ -z "$ONLY" ] || [[ " $JLBOOT " == *" $ONLY "* ]]; then
 	[ -n "$ONLY" ] && JLBOOT=$ONLY
 	if [ -f "$KERNEL_JL" ]; then
-		KERNEL=$KERNEL_JL boot check-jl "$JLBOOT" -T
+		KERNEL=$KERNEL_JL run_boot check-jl "$JLBOOT" -T
+		report_boot check-jl "$JLBOOT"
 	elif [ -n "$ONLY" ]; then
 		record fail jl "no jump-label debug kernel $KERNEL_JL (make kernel-debug-jl)"
 	else

@@ -117,7 +117,7 @@ start=$(date +%s)
 tail -n +1 -F "$log" 2>/dev/null > >(while IFS= read -r l; do
 	l=${l%$'\r'}
 	case $l in "@@SUITE "* | "ok "* | "not ok "*)
-		printf '   %4ds  %s\n' $(( $(date +%s) - start )) "${l#@@SUITE }" ;;
+		printf '   %-13s %4ds  %s\n' "$name" $(( $(date +%s) - start )) "${l#@@SUITE }" ;;
 	esac
 done) &
 tailpid=$!
