@@ -18,7 +18,7 @@ help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
 	@echo
 	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
-	@echo "  make check      every test on the debug kernel (cold: ~70 min, warm: ~50 min); with"
+	@echo "  make check      every test on the debug kernel (cold: ~70 min, warm: ~55 min); with"
 	@echo "                  make kernel-debug-jl first, also on its jump-label twin (~20 min more)"
 	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~40 min)"
 	@echo "  make bench-report  the report again from the last bench's records (seconds)"
@@ -31,7 +31,7 @@ help:
 	@echo
 	@echo "Knobs: ONLY=t-NAME, d-NAME or jl/t-NAME (one guest suite), KASAN=1 (debug kernel with KASAN),"
 	@echo "       ROUNDS=N and PARTS='fast storm layout debian' (bench), LIMIT=N (demo),"
-	@echo "       ND_ACCEL=kvm (try KVM first, fall back to TCG)"
+	@echo "       ND_ACCEL=kvm (try KVM first, fall back to TCG), LANES=N (guests at once in check; 2)"
 
 deps:
 	@bash scripts/deps.sh

@@ -95,6 +95,8 @@ collect_boot() { # LOG SUITES
 	done
 }
 
+# What a suite may leave running when it is killed
+GUEST_TOOLS="$(cd "$TOP/tools" && ls ./*.c | sed 's|^\./||; s|\.c$||' | tr '\n' ' ')dentry_dir_max_test stress-ng bindfs"
 run_boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	local name=$1 suites=$2 start rc=0; shift 2
 	# Suite t-X runs /nd/t-X.sh, suite d-X /nd/X.sh (both dirs land in
@@ -108,8 +110,11 @@ run_boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 		# a full make check may run a suite lighter ("# check-env: V=x")
 		e=""; [ -n "$ONLY" ] || e=$(sed -n 's/^# check-env: //p' "$(suite_file "$s")")
 		job="$job; echo '@@SUITE $s'; $e timeout $t sh /nd/$(basename "$(suite_file "$s")"); r=\$?"
-		job="$job; [ \$r = 0 ] || rc=1; case \$r in 124|143) echo '@@TIMEOUT $t';; esac"
-		job="$job; umount /mnt 2>/dev/null"
+		job="$job; [ \$r = 0 ] || rc=1"
+		# a killed suite's tools may still hold /mnt: kill them, and
+		# detach what stays mounted, so that the next suite can run
+		job="$job; case \$r in 124|143) echo '@@TIMEOUT $t'; killall -9 $GUEST_TOOLS 2>/dev/null; sleep 1;; esac"
+		job="$job; umount /mnt 2>/dev/null || umount -l /mnt 2>/dev/null"
 	done
 	job="$job; exit \$rc"
 	start=$(date +%s)

@@ -10,15 +10,7 @@
 . /nd/ndlib.sh
 plan 8
 # timeout: 1200 (seconds)
-# Objects in the dentry slab that are not allocated dentries (t-off): a
-# dentry killed while on a list nobody frees is never freed, but it no
-# longer counts in dentry-state.
-extra() {
-	s=$(awk '$1 == "dentry" { print $2 }' /proc/slabinfo)
-	set -- $(cat /proc/sys/fs/dentry-state)
-	echo $((s - $1))
-}
-e0=$(extra)
+e0=$(not_dentries)	# ndlib.sh
 mount_scratch || exit 1
 FLOOR=1024
 echo auto > $MAXF
@@ -83,7 +75,7 @@ check "umount" [ $? = 0 ]
 # Nothing lost on the way: a victim left on a list nobody frees is never
 # freed at all (a dentry not kept must take nothing from elsewhere).
 echo 2 > /proc/sys/vm/drop_caches
-e1=$(extra)
+e1=$(NOT_DENTRIES_BEFORE=$e0 not_dentries)
 echo "# dentry slab objects that are not dentries: $e0 before, $e1 after"
 check "no dentry leaked: not-dentry objects $e0 -> $e1 (grew by < 200)" [ -n "$e1" -a $((e1 - e0)) -lt 200 ]
 finish

@@ -8,6 +8,7 @@
 #    that gets 2,000 names holds at most 256 at once.
 . /nd/ndlib.sh
 plan 6
+# timeout: 1200 (seconds; 521 s seen beside another guest)
 mount_scratch || exit 1
 N=1000
 set_max 256

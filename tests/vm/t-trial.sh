@@ -20,6 +20,7 @@
 #    frees newest-first and never reaches the old names.
 . /nd/ndlib.sh
 plan 11
+# timeout: 1200 (seconds; 431 s seen alone, over 600 beside another guest)
 mount_scratch || exit 1
 
 
