@@ -163,6 +163,8 @@ for i in "${!names[@]}"; do
 	lane_of[i]=$best
 	for s in ${suites_of[i]}; do lane_t[best]=$((lane_t[best] + $(timeout_of "$s"))); done
 done
+# what a boot leaves is its own: nothing from an earlier run is read
+for n in "${names[@]}"; do rm -f "$RESULTS/$n.status" "$LOGS/$n.log"; done
 pids=()
 for ((l = 0; l < LANES; l++)); do
 	(
@@ -184,6 +186,7 @@ JLBOOT="jl/t-sysctl jl/t-torture"
 if [ -z "$ONLY" ] || [[ " $JLBOOT " == *" $ONLY "* ]]; then
 	[ -n "$ONLY" ] && JLBOOT=$ONLY
 	if [ -f "$KERNEL_JL" ]; then
+		rm -f "$RESULTS/check-jl.status"
 		KERNEL=$KERNEL_JL run_boot check-jl "$JLBOOT" -T
 		report_boot check-jl "$JLBOOT"
 	elif [ -n "$ONLY" ]; then
