@@ -8,11 +8,18 @@ KERNEL=${KERNEL:-$OUT/debug/arch/x86/boot/bzImage}
 ONLY=${ONLY:-}          # e.g. ONLY=t-bound to run one guest test alone
 pass=0 fail=0
 summary=$RESULTS/check-summary.txt
-mkdir -p "$RESULTS"; : > "$summary"
+# each failure again, with the last measured values ("# ..." line) its
+# suite printed before it: repeated at the end, where a long log's tail
+# is all a reader may see
+failures=$RESULTS/check-failures.txt
+mkdir -p "$RESULTS"; : > "$summary"; : > "$failures"
 
-record() { # STATUS SUITE TEXT
+record() { # STATUS SUITE TEXT [MEASURED]
 	if [ "$1" = ok ]; then pass=$((pass + 1)); s=PASS; else fail=$((fail + 1)); s=FAIL; fi
 	printf '%s %-12s %s\n' "$s" "$2" "$3" | tee -a "$summary"
+	[ "$s" = PASS ] && return
+	printf '%s %-12s %s\n' "$s" "$2" "$3" >> "$failures"
+	[ -z "${4:-}" ] || printf '     %-12s %s\n' "" "$4" >> "$failures"
 }
 
 # TAP lines ("ok N - text" / "not ok N - text") from a file into records.
@@ -69,19 +76,21 @@ suite_file() { case $1 in d-*) echo "$TOP/tests/debian/${1#d-}.sh" ;; *) echo "$
 # A suite's KTAP plan ("1..N", its first) must match the checks it ran;
 # "# SKIP" checks are reported, not counted.
 collect_boot() { # LOG SUITES
-	local suite="" s
+	local suite="" s measured=""
 	declare -A seen=() planned=()
 	while IFS= read -r line; do
 		line=${line%$'\r'}
 		case $line in
-		"@@SUITE "*) suite=${line#@@SUITE }; seen[$suite]=0 ;;
+		"@@SUITE "*) suite=${line#@@SUITE }; seen[$suite]=0; measured="" ;;
 		"@@TIMEOUT "*) record fail "$suite" "killed after ${line#@@TIMEOUT } s (its timeout)" ;;
 		"# env: "*) printf 'ENV  %-12s %s\n' "$suite" "${line#\# env: }" | tee -a "$summary" ;;
 		1..[0-9]*) [ -n "${planned[$suite]:-}" ] || planned[$suite]=${line#1..} ;;
+		"# Totals"*) ;;
+		"# "*) measured=$line ;;
 		"ok "*" # SKIP"*) printf 'SKIP %-12s %s\n' "$suite" "${line#ok * - }" | tee -a "$summary"
 			seen[$suite]=$((${seen[$suite]:-0} + 1)) ;;
 		"ok "*) record ok "$suite" "${line#ok * - }"; seen[$suite]=$((${seen[$suite]:-0} + 1)) ;;
-		"not ok "*) record fail "$suite" "${line#not ok * - }"; seen[$suite]=$((${seen[$suite]:-0} + 1)) ;;
+		"not ok "*) record fail "$suite" "${line#not ok * - }" "$measured"; seen[$suite]=$((${seen[$suite]:-0} + 1)) ;;
 		esac
 	done < "$1"
 	for s in $2; do
@@ -198,6 +207,10 @@ if [ -z "$ONLY" ] || [[ " $JLBOOT " == *" $ONLY "* ]]; then
 fi
 
 echo
+if [ "$fail" -gt 0 ]; then
+	echo "failed (with the last measured values of each suite):"
+	cat "$failures"
+fi
 echo "results: $summary; console logs: $LOGS/check-*.log"
 echo "tests took $((SECONDS / 60)) min $((SECONDS % 60)) s (builds not included)"
 echo "$pass passed, $fail failed"
