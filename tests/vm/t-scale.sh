@@ -1,20 +1,21 @@
 # The bound holds for many directories at once, and a directory over a
 # lowered limit comes down as new names arrive.
-# 1. 1,000 directories take 1,000 one-off names each under a limit of 256:
+# 1. 1,000 directories take 400 one-off names each under a limit of 256:
 #    each keeps at most 256, and at least 250 (nothing freed early).
 # 2. A directory of 5,000 negatives, the limit lowered to 256: each new
 #    negative there frees two, so 5,000 more names bring it under 256.
-# 3. While 4 threads storm one directory with 400,000 names, a small one
-#    that gets 2,000 names holds at most 256 at once.
+# 3. While 4 threads storm one directory (stopped once the check is
+#    made), a small one that gets 2,000 names holds at most 256 at once.
 . /nd/ndlib.sh
 plan 6
-# timeout: 1200 (seconds; 521 s seen beside another guest)
+# timeout: 1200 (seconds; with 1,000 names per directory and the storm
+# run to its end: 521 s beside another guest, 800 s beside a kernel build)
 mount_scratch || exit 1
 N=1000
 set_max 256
 i=0; while [ $i -lt $N ]; do mkdir /mnt/d$i; i=$((i + 1)); done
 base=$(nr_negative)
-i=0; while [ $i -lt $N ]; do ndgen -d /mnt/d$i -n 1000 >/dev/null; i=$((i + 1)); done
+i=0; while [ $i -lt $N ]; do ndgen -d /mnt/d$i -n 400 >/dev/null; i=$((i + 1)); done
 settle
 final=$(($(nr_negative) - base))
 most=$(sort -n $DIRSF | tail -1 | cut -d' ' -f1)
@@ -55,7 +56,7 @@ c=$(ino_count $ino)
 busy=0; kill -0 $pid 2>/dev/null && busy=1
 echo "# small directory beside a storm: peak $peak, count $c at its end; big storm still running: $busy"
 check "small directory beside a big storm: never over 256 (peak $peak, end $c)" [ "$peak" -le 256 -a "${c:-0}" -ge 250 -a "${c:-0}" -le 256 ]
-wait $pid
+kill $pid; wait $pid
 set_max 0
 rm -rf /mnt/big /mnt/small
 umount /mnt
