@@ -3,8 +3,8 @@
  * ndtop - which directories hold negative dentries, and what
  * fs.dentry-dir-max does about it, like top.
  *
- *   ndtop [-b] [-d SECONDS] [-n REFRESHES] [-r ROWS]   live view
- *   ndtop -1 [-r ROWS]                                 one snapshot
+ *   ndtop [-b] [-d SECONDS] [-n REFRESHES] [-r ROWS] [-s KEY]   live view
+ *   ndtop -1 [-r ROWS]                                          one snapshot
  *
  * Reads /proc/sys/fs/dentry-dir-max (the limit, 0 = off),
  * /proc/sys/fs/dentry-state (nr_negative, field 5, any kernel) and the
@@ -26,7 +26,9 @@
  *
  * The live view shows the counters with their rates per second, then one
  * row per directory: count, change per second since the last refresh,
- * device, inode, path; fitted to the terminal unless in batch mode.
+ * device, inode, path; fitted to the terminal unless in batch mode.  On
+ * a terminal, "q" quits (the terminal is read a key at a time, without
+ * echo, and restored on exit or SIGINT/SIGTERM/SIGHUP).
  *
  * The snapshot (-1) is plain "key value" lines, then the directories, most
  * negative dentries first, with the path escaped as the kernel escapes
@@ -49,6 +51,8 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -59,6 +63,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -105,6 +110,7 @@ struct mount {
 
 static struct {
 	bool once, batch;
+	bool by_change;		/* -s change: fastest-growing first */
 	double delay;
 	long refreshes;		/* 0: until interrupted */
 	long rows;		/* 0: all, or what the terminal fits */
@@ -334,6 +340,18 @@ static int by_count(const void *a, const void *b)
 	if (x->count != y->count)
 		return x->count < y->count ? 1 : -1;
 	return by_key(a, b);
+}
+
+/* Growth since the last refresh, most first; then by count */
+static int by_change(const void *a, const void *b)
+{
+	const struct dir *x = a, *y = b;
+	long dx = (long)x->count - (x->prev < 0 ? (long)x->count : x->prev);
+	long dy = (long)y->count - (y->prev < 0 ? (long)y->count : y->prev);
+
+	if (dx != dy)
+		return dx < dy ? 1 : -1;
+	return by_count(a, b);
 }
 
 /*
@@ -689,6 +707,71 @@ static void sleep_s(double s)
 		;
 }
 
+/* ----- "q" to quit: the terminal a key at a time ----------------------- */
+
+static struct termios saved_tty;
+static bool tty_raw, keys_gone;
+
+static void restore_tty(void)
+{
+	if (tty_raw)
+		tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+}
+
+static void quit_on_signal(int sig)
+{
+	restore_tty();		/* tcsetattr() is async-signal-safe */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Keys without Enter and without echo, when the input is a terminal */
+static void keys_raw(void)
+{
+	struct termios t;
+
+	if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &saved_tty))
+		return;
+	t = saved_tty;
+	t.c_lflag &= ~(ICANON | ECHO);
+	t.c_cc[VMIN] = 1;
+	t.c_cc[VTIME] = 0;
+	if (tcsetattr(STDIN_FILENO, TCSANOW, &t))
+		return;
+	tty_raw = true;
+	atexit(restore_tty);
+	signal(SIGINT, quit_on_signal);
+	signal(SIGTERM, quit_on_signal);
+	signal(SIGHUP, quit_on_signal);
+}
+
+/* Wait @s seconds; false if "q" was pressed meanwhile */
+static bool wait_or_quit(double s)
+{
+	double end = now_s() + s;
+
+	if (!tty_raw || keys_gone) {
+		sleep_s(s);
+		return true;
+	}
+	for (double left = s; left > 0; left = end - now_s()) {
+		struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+		char c;
+		int ms = left > 1e6 ? 1000000000 : (int)(left * 1000) + 1;
+
+		if (poll(&pfd, 1, ms) <= 0)
+			continue;
+		if (read(STDIN_FILENO, &c, 1) != 1) {
+			keys_gone = true;	/* sleep from now on */
+			sleep_s(end - now_s() > 0 ? end - now_s() : 0);
+			return true;
+		}
+		if (c == 'q' || c == 'Q')
+			return false;
+	}
+	return true;
+}
+
 /* The header of a refresh; returns the number of lines printed */
 static int show_header(const struct sample *s, const struct sample *prev)
 {
@@ -766,16 +849,20 @@ static int live(void)
 {
 	struct sample prev, cur;
 
+	if (!opt.batch)
+		keys_raw();
 	take_sample(&prev);
 	for (long iter = 0; !opt.refreshes || iter < opt.refreshes; iter++) {
 		int lines = term_lines(), used;
 
-		sleep_s(opt.delay);
+		if (!wait_or_quit(opt.delay))
+			break;
 		take_sample(&cur);
 		if (cur.have_stats) {
 			if (prev.have_stats)
 				carry_over(&cur, &prev);
-			qsort(cur.dirs, cur.ndirs, sizeof(*cur.dirs), by_count);
+			qsort(cur.dirs, cur.ndirs, sizeof(*cur.dirs),
+			      opt.by_change ? by_change : by_count);
 		}
 		if (lines)
 			printf("\033[H\033[J");
@@ -798,13 +885,14 @@ static int live(void)
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: ndtop [-b] [-d SECONDS] [-n REFRESHES] [-r ROWS]\n"
+"usage: ndtop [-b] [-d SECONDS] [-n REFRESHES] [-r ROWS] [-s KEY]\n"
 "       ndtop -1 [-r ROWS]\n"
 "Show the directories holding counted negative dentries, most first, and\n"
 "what fs.dentry-dir-max did (reclaimed, killed, scanned), like top.\n"
 "\n"
 "  -1            print one snapshot as \"key value\" and \"dir COUNT\n"
-"                MAJ:MIN INO PATH\" lines, for scripts, and exit\n"
+"                MAJ:MIN INO PATH\" lines, for scripts, and exit;\n"
+"                -o is the same\n"
 "  -b            batch: no screen clearing, all rows (the default when\n"
 "                output is not a terminal)\n"
 "  -d SECONDS    delay between refreshes (default 1; fractions allowed)\n"
@@ -812,8 +900,11 @@ static void usage(FILE *f)
 "                -c is the same\n"
 "  -r ROWS       show at most ROWS directories (default: all in batch\n"
 "                mode and with -1, what fits on the terminal otherwise)\n"
+"  -s KEY        order of the rows: count (default, most negative\n"
+"                dentries first) or change (fastest-growing first)\n"
 "  -h, --help    show this help\n"
 "\n"
+"On a terminal, q quits.\n"
 "Needs root: the counters and the directory list are in debugfs\n"
 "(" DCACHE_DIR "), which ndtop mounts if it is not mounted.\n"
 "Paths are found by a walk of at most %d directories per device;\n"
@@ -852,15 +943,16 @@ static void parse_options(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	bool timed = false;
+	bool timed = false, sorted = false;
 	char *end;
 	int c;
 
 	opterr = 0;	/* our own messages, with the way to --help */
-	while ((c = getopt_long(argc, argv, ":1bd:n:c:r:h", longopts,
+	while ((c = getopt_long(argc, argv, ":1obd:n:c:r:s:h", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case '1':
+		case 'o':
 			opt.once = true;
 			break;
 		case 'b':
@@ -885,6 +977,14 @@ static void parse_options(int argc, char **argv)
 		case 'r':
 			opt.rows = positive(optarg, "-r");
 			break;
+		case 's':
+			if (!strcmp(optarg, "change"))
+				opt.by_change = true;
+			else if (strcmp(optarg, "count"))
+				bad_usage("-s takes count or change, not '%s'",
+					  optarg);
+			sorted = true;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -900,9 +1000,9 @@ static void parse_options(int argc, char **argv)
 	if (optind < argc)
 		bad_usage("unexpected argument '%s'", argv[optind]);
 	/* -n was the row count before -n became top's refresh count */
-	if (opt.once && timed)
-		bad_usage("-1 prints one snapshot: it takes no -d, -n or -c "
-			  "(-r ROWS limits the rows)");
+	if (opt.once && (timed || sorted))
+		bad_usage("-1 prints one snapshot, highest count first: it "
+			  "takes no -d, -n, -c or -s (-r ROWS limits the rows)");
 	if (!isatty(STDOUT_FILENO))
 		opt.batch = true;
 }

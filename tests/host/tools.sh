@@ -27,3 +27,8 @@ t "ndbench times the first inotify (IN_MODIFY) and fanotify (FAN_EVENT_ON_CHILD)
 t "ndtop -1 on a kernel without the series: nr_negative, and says so" "$T/ndtop -1 > $d/top && grep -q '^nr_negative [0-9]' $d/top && grep -qx 'series absent' $d/top"
 t "ndtop live view, one refresh, says what it cannot show" "$T/ndtop -c 1 -d 0.1 | grep -q 'does not account negative dentries per directory'"
 t "ndtop refuses a bad interval, count or argument (status 1)" "{ $T/ndtop -d 0; [ \$? = 1 ]; } && { $T/ndtop -n x; [ \$? = 1 ]; } && { $T/ndtop extra; [ \$? = 1 ]; }"
+t "ndtop refuses a bad sort key, and a sort key with -1 (status 1)" "{ $T/ndtop -s size; [ \$? = 1 ]; } && { $T/ndtop -1 -s change; [ \$? = 1 ]; }"
+t "ndtop -o is -1" "$T/ndtop -o > $d/o && grep -q '^nr_negative [0-9]' $d/o && grep -qx 'series absent' $d/o"
+# on a terminal (script(1) makes one), q ends a 30 s wait at once; the
+# input stays open, so that only the key can end it
+t "ndtop quits on q at a terminal" "(sleep 1; printf q; sleep 5) | timeout 4 script -qec '$T/ndtop -d 30 -s change' /dev/null"
