@@ -6,7 +6,7 @@
 #   ndtop lists /mnt/v at the top with its path, then smaller directories;
 #   removed directories and unmounted filesystems leave the list.
 . /nd/ndlib.sh
-plan 31
+plan 32
 mount_scratch || exit 1
 L=1000
 N=20000
@@ -84,6 +84,15 @@ check "ndtop -1 reports the three counters as negative_stat has them" \
 ndtop -d 0.2 -n 1 -b > /tmp/ndtop.live
 check "ndtop -d 0.2 -n 1 -b exits 0" [ $? = 0 ]
 check "ndtop live view shows /mnt/v with its count" grep -q "^ *$L .* /mnt/v\$" /tmp/ndtop.live
+# -s change: a directory that grows during the refresh (600 names, fewer
+# than /mnt/v's) comes first; by count it would come after /mnt/v.
+mkdir /mnt/z
+(sleep 1; ndgen -d /mnt/z -n 600 > /dev/null) &
+ndtop -d 4 -n 1 -b -s change > /tmp/ndtop.change
+wait
+sed 's/^/# /' /tmp/ndtop.change
+check "ndtop -s change puts the growing /mnt/z first" \
+	awk '/^ *NEGATIVE/ { getline; ok = $NF == "/mnt/z" } END { exit !ok }' /tmp/ndtop.change
 
 # A removed directory leaves the list (its inode, taken before: no path now).
 check "/mnt/x listed before its removal" [ "$(dev_ino_count $dev $inox)" = $L ]
