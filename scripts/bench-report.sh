@@ -33,7 +33,7 @@ echo "# Benchmarks: stock vs patched Linux $(cd "$STOCK_SRC" && make -s kernelve
 echo
 echo "Machine: $(nproc) host CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ {print $2}') GiB;"
 echo "guest: 2 vCPUs, 2 GiB, QEMU $(qemu-system-x86_64 --version | head -1 | awk '{print $4}') TCG; ext4 on virtio-blk."
-echo "Command: \`ROUNDS=$ROUNDS PARTS='${PARTS# }' make bench\`, $(date -u '+%Y-%m-%d %H:%M UTC'), harness commit $(git -C "$TOP" rev-parse --short HEAD), series $(git -C "$TREE" rev-parse --short HEAD) ($(bash "$TOP/scripts/kernel-lines.sh" | head -1))."
+echo "Command: \`ROUNDS=$ROUNDS PARTS='$(echo $PARTS)' make bench\`, $(date -u '+%Y-%m-%d %H:%M UTC'), harness commit $(git -C "$TOP" rev-parse --short HEAD), series $(git -C "$TREE" rev-parse --short HEAD) ($(bash "$TOP/scripts/kernel-lines.sh" | head -1))."
 echo
 if part fast; then
 echo "## Fast path (instructions per stat(), -icount shift=0,sleep=off, median of $ROUNDS, spread = max-min)"
