@@ -85,10 +85,12 @@ ndtop -d 0.2 -n 1 -b > /tmp/ndtop.live
 check "ndtop -d 0.2 -n 1 -b exits 0" [ $? = 0 ]
 check "ndtop live view shows /mnt/v with its count" grep -q "^ *$L .* /mnt/v\$" /tmp/ndtop.live
 # -s change: a directory that grows during the refresh (600 names, fewer
-# than /mnt/v's) comes first; by count it would come after /mnt/v.
+# than /mnt/v's) comes first; by count it would come after /mnt/v.  The
+# names start 2 s after ndtop's first reading and are done before its
+# second, 8 s later (a second or less here).
 mkdir /mnt/z
-(sleep 1; ndgen -d /mnt/z -n 600 > /dev/null) &
-ndtop -d 4 -n 1 -b -s change > /tmp/ndtop.change
+(sleep 2; ndgen -d /mnt/z -n 600 > /dev/null) &
+ndtop -d 8 -n 1 -b -s change > /tmp/ndtop.change
 wait
 sed 's/^/# /' /tmp/ndtop.change
 check "ndtop -s change puts the growing /mnt/z first" \
