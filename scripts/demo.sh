@@ -23,7 +23,7 @@ printf '%-28s %14s %14s\n' "all slab (KiB)" "$(val "$S" slab_kb)" "$(val "$P" sl
 printf '%-28s %14s %14s\n' "umount time (ms, TCG wall)" "$(val "$S" umount_ms)" "$(val "$P" umount_ms)"
 
 echo
-echo "What an administrator sees half-way through the storm (ndtop -1 -r 5):"
+echo "What an administrator sees half-way through the storm (ndtop -b -n 1 -d 1 -r 5):"
 echo "--- stock 6.12"; sed 's/^/    /' "$S/ndtop-mid.txt"
 echo "--- patched, dentry-dir-max=$LIMIT"; sed 's/^/    /' "$P/ndtop-mid.txt"
 

@@ -4,8 +4,9 @@
 # memory and umount time.  LIMIT=N sets fs.dentry-dir-max (patched kernel
 # only).  Writes /results/curve.txt and /results/summary.txt, the count of
 # each directory after each step as the kernel shows it (/results/dirs.txt,
-# patched only) and what an administrator sees with `ndtop -1` half-way
-# through the storm and at its end (/results/ndtop-{mid,end}.txt).
+# patched only) and what an administrator sees with `ndtop` half-way
+# through the storm (its table) and at its end (`ndtop -1`)
+# (/results/ndtop-{mid,end}.txt).
 . /nd/ndlib.sh
 STEPS=${STEPS:-20} NAMES=${NAMES:-5000}
 mount_scratch || exit 1
@@ -15,6 +16,9 @@ base=$(nr_negative)
 echo "# lookups negatives slab_kb" > /results/curve.txt
 i=1
 while [ $i -le $STEPS ]; do
+	# half-way, ndtop's table of one refresh taken during a step (its
+	# CHANGE/s column is the storm's rate); wait below waits for it too
+	[ $i = $((STEPS / 2)) ] && { ndtop -b -n 1 -d 1 -r 5 > /results/ndtop-mid.txt & }
 	ndgen -d /mnt/logs -n $((NAMES / 5)) -p l$i- > /dev/null &
 	ndgen -d /mnt/storm -t 4 -n $NAMES -p s$i- > /dev/null || exit 1
 	wait
@@ -23,7 +27,6 @@ while [ $i -le $STEPS ]; do
 	# 0 for a directory not listed: it holds no counted negative dentry
 	[ -r $DIRSF ] && { a=$(dir_count /mnt/storm) b=$(dir_count /mnt/logs)
 		echo "$((i * 4 * NAMES)) $a $b" >> /results/dirs.txt; }
-	[ $i = $((STEPS / 2)) ] && ndtop -1 -r 5 > /results/ndtop-mid.txt
 	i=$((i + 1))
 done
 settle
