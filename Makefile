@@ -12,7 +12,8 @@ DEBUG_FRAGS := configs/base.config $(B)/linux/tools/testing/selftests/filesystem
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
 .PHONY: help deps tree export tools kselftest initramfs kernel-stock kernel-patched tune-auto \
-	kernel-debug kernel-debug-jl debian-image demo check bench bench-report bisect-build kernel-checks clean
+	kernel-debug kernel-debug-jl kernel-fstests-stock kernel-fstests-patched fstests \
+	debian-image demo check bench bench-report bisect-build kernel-checks clean
 
 help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
@@ -22,6 +23,8 @@ help:
 	@echo "                  make kernel-debug-jl first, also on its jump-label twin (~20 min more)"
 	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~40 min)"
 	@echo "  make bench-report  the report again from the last bench's records (seconds)"
+	@echo "  make fstests    fstests' dir and rename groups, ext4 and xfs, stock vs 1000 and auto;"
+	@echo "                  writes docs/fstests.md (~90 min, two kernels to build first)"
 	@echo "  make tree       build/linux: pristine 6.12 + the series as commits"
 	@echo "  make export     patches/ from build/linux"
 	@echo "  make kernel-checks  W=1, sparse, i386, allmodconfig, each commit built"
@@ -31,6 +34,7 @@ help:
 	@echo
 	@echo "Knobs: ONLY=t-NAME, d-NAME or jl/t-NAME (one guest suite), KASAN=1 (debug kernel with KASAN),"
 	@echo "       ROUNDS=N and PARTS='fast storm layout debian' (bench), LIMIT=N (demo),"
+	@echo "       FSTESTS_SRC=DIR|TARBALL, FSTESTS_GROUPS='dir rename', FSTESTS_FS='ext4 xfs' (fstests),"
 	@echo "       ND_ACCEL=kvm (try KVM first, fall back to TCG), LANES=N (guests at once in check; 2)"
 
 deps:
@@ -85,6 +89,18 @@ kernel-debug: tree
 # ship them: make check runs the sysctl-flipping suites on it.
 kernel-debug-jl: tree
 	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/$(DEBUG_NAME)-jl $(DEBUG_FRAGS) configs/jumplabel.config >/dev/null
+
+# fstests needs quota, ACLs and /proc/config.gz besides the filesystems;
+# stock and patched from the same fragments.
+FSTESTS_FRAGS := configs/base.config configs/fs.config configs/fstests.config
+kernel-fstests-stock: tree
+	@bash scripts/build-kernel.sh $(B)/linux-stock $(B)/out/fstests-stock $(FSTESTS_FRAGS) >/dev/null
+
+kernel-fstests-patched: tree
+	@bash scripts/build-kernel.sh $(B)/linux $(B)/out/fstests-patched $(FSTESTS_FRAGS) >/dev/null
+
+fstests: deps tools kernel-fstests-stock kernel-fstests-patched debian-image
+	@bash scripts/fstests.sh
 
 # make check runs the jump-label boot when that kernel is there (make
 # kernel-debug-jl check: ~20 more minutes cold), and says so when not.

@@ -57,7 +57,7 @@ for s in $all; do case $listed in *" $s "*) ;; *) BOOTS+=("$s") ;; esac; done
 # boot with the Debian root disk (make debian-image) on the same kernel,
 # so that every check proves the image builds and boots.
 DEBIAN_IMG=${DEBIAN_IMG:-$BUILD/debian/root.img}
-DBOOTS=("d-smoke" "d-fsmatrix")
+DBOOTS=("d-smoke" "d-fsmatrix" "d-fstests")
 if [ -n "$ONLY" ]; then
 	case $ONLY in
 	d-*) f=$TOP/tests/debian/${ONLY#d-}.sh; BOOTS=(); DBOOTS=("$ONLY") ;;
@@ -105,7 +105,7 @@ collect_boot() { # LOG SUITES
 }
 
 # What a suite may leave running when it is killed
-GUEST_TOOLS="$(cd "$TOP/tools" && ls ./*.c | sed 's|^\./||; s|\.c$||' | tr '\n' ' ')dentry_dir_max_test stress-ng bindfs"
+GUEST_TOOLS="$(cd "$TOP/tools" && ls ./*.c | sed 's|^\./||; s|\.c$||' | tr '\n' ' ')dentry_dir_max_test stress-ng bindfs check fsstress dirstress permname nametest"
 run_boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 	local name=$1 suites=$2 start rc=0; shift 2
 	# Suite t-X runs /nd/t-X.sh, suite d-X /nd/X.sh (both dirs land in

@@ -11,6 +11,9 @@
 # - build/debian/rootfs/ (the mmdebstrap output; key rootfs.sum) is made
 #   again only when the suite, the package list or the bootstrap function
 #   below change: a few minutes, and the only step that needs the archive;
+# - rootfs/opt/xfstests (key fstests.sum): fstests, built in a chroot of
+#   that root with its own toolchain when the root or the source changes
+#   (about 3 minutes; skipped, with a warning, if there is no source);
 # - root.img (key root.img.sum) is rewritten (mkfs.ext4 -d, seconds) when
 #   that key or any file installed in /nd changes.
 # Needs root (mmdebstrap's root mode; mkfs.ext4 -d keeps ownership).
@@ -26,7 +29,14 @@ SUITE=bookworm
 # "The Debian guest").
 PKGS=(gcc libc6-dev python3 git bash util-linux mount coreutils procps
       inotify-tools postmark
-      e2fsprogs xfsprogs btrfs-progs bindfs)  # tests/debian/fsmatrix.sh
+      e2fsprogs xfsprogs btrfs-progs bindfs  # tests/debian/fsmatrix.sh
+      # fstests: to build it (configure stops without the first four;
+      # pkg-config for its liburing check), then what ./check runs
+      xfslibs-dev libacl1-dev uuid-dev libattr1-dev libaio-dev liburing-dev
+      libgdbm-dev libgdbm-compat-dev libcap-dev pkg-config make autoconf
+      automake libtool libtool-bin
+      bc gawk perl acl attr psmisc uuid-runtime quota xfsdump kmod file
+      sqlite3 passwd)
 
 bootstrap() { # DIR
 	mmdebstrap --variant=apt --mode=root --format=directory \
@@ -67,6 +77,47 @@ if [ ! -d "$rootfs" ] || [ "$(cat "$DEB/rootfs.sum" 2>/dev/null)" != "$key" ]; t
 	note "debian: rootfs made in $(( $(date +%s) - start )) s ($(du -sm "$rootfs" | cut -f1) MiB)"
 fi
 
+# fstests in /opt/xfstests, built by the root's own toolchain and
+# libraries; a private mount namespace, so that a killed build leaves
+# nothing mounted in the tree.
+build_fstests() { # ROOT SOURCE
+	rm -rf "$1/opt/xfstests"
+	mkdir -p "$1/opt/xfstests"
+	if [ -d "$2" ]; then
+		tar -C "$2" --exclude=.git -cf - . | tar -C "$1/opt/xfstests" -xf -
+	else
+		tar -C "$1/opt/xfstests" --strip-components=1 -xzf "$2"
+	fi
+	unshare -m sh -c "mount --rbind /dev '$1/dev' && mount -t proc proc '$1/proc' &&
+		chroot '$1' sh -c 'cd /opt/xfstests && make -j$(nproc) >/tmp/fstests-build.log 2>&1 ||
+			{ tail -30 /tmp/fstests-build.log; exit 1; }'"
+	# the users some tests switch to
+	chroot "$1" sh -c 'getent group fsgqa >/dev/null || groupadd fsgqa
+		for u in fsgqa fsgqa2 123456-fsgqa; do
+			id $u >/dev/null 2>&1 || useradd -m -g fsgqa $u; done'
+	[ -x "$1/opt/xfstests/ltp/fsstress" ] && [ -x "$1/opt/xfstests/src/nametest" ]
+}
+fstkey=none
+if src=$(fstests_src 2>/dev/null); then
+	if [ -d "$src" ]; then
+		fstkey=$( (cd "$src" && git rev-parse HEAD 2>/dev/null; git -C "$src" diff 2>/dev/null) | sha256sum)
+	else
+		fstkey=$(sha256sum < "$src")
+	fi
+	fstkey=$( { echo "$key $fstkey"; declare -f build_fstests; } | sha256sum | cut -d' ' -f1)
+	if [ "$(cat "$DEB/fstests.sum" 2>/dev/null)" != "$fstkey" ]; then
+		note "debian: building fstests from $src in the root (a few minutes)"
+		start=$(date +%s)
+		rm -f "$DEB/fstests.sum"
+		build_fstests "$rootfs" "$src" || die "fstests did not build in $rootfs (see above)"
+		echo "$fstkey" > "$DEB/fstests.sum"
+		note "debian: fstests built in $(( $(date +%s) - start )) s"
+	fi
+else
+	note "debian: WARNING: no fstests source, the image has none (d-fstests will fail): $(fstests_src 2>&1 || true)"
+	rm -rf "$rootfs/opt/xfstests"
+fi
+
 # What the image carries in /nd besides Debian.
 files=("$BUILD"/tools/* "$TOP"/tests/vm/*.sh "$TOP"/tests/debian/*.sh
        "$TOP/scripts/debian-init.sh" /bin/busybox)
@@ -74,7 +125,7 @@ files=("$BUILD"/tools/* "$TOP"/tests/vm/*.sh "$TOP"/tests/debian/*.sh
 	die "/bin/busybox is not static (install busybox-static)"
 dups=$(for f in "${files[@]}"; do basename "$f"; done | sort | uniq -d)
 [ -z "$dups" ] || die "two files would be /nd/$dups in the image"
-sum=$( { echo "$key"; sha256sum "${files[@]}"; sha256sum "$0"; } | sha256sum | cut -d' ' -f1)
+sum=$( { echo "$key $fstkey"; sha256sum "${files[@]}"; sha256sum "$0"; } | sha256sum | cut -d' ' -f1)
 if [ -f "$img" ] && [ "$(cat "$img.sum" 2>/dev/null)" = "$sum" ]; then
 	note "debian: $img is up to date"
 	exit 0

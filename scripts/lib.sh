@@ -18,3 +18,17 @@ note() { echo "==> $*" >&2; }
 
 # The Debian package version the series is based on, e.g. 6.12.118-1~deb12u1.
 debian_version() { dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null; }
+
+# fstests (xfstests) source: FSTESTS_SRC (a directory or a tarball) first,
+# then the newest xfstests-*.tar.gz in ../shared/third-party/ beside the
+# project; Debian does not package it.
+fstests_src() {
+	local f
+	if [ -n "${FSTESTS_SRC:-}" ]; then
+		[ -e "$FSTESTS_SRC" ] || die "FSTESTS_SRC=$FSTESTS_SRC does not exist"
+		echo "$FSTESTS_SRC"; return
+	fi
+	f=$(ls "$TOP"/../shared/third-party/xfstests-*.tar.gz 2>/dev/null | sort -V | tail -1)
+	[ -n "$f" ] || die "no fstests source: set FSTESTS_SRC to a checkout or tarball (git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git) or put xfstests-*.tar.gz in $(realpath -m "$TOP/../shared/third-party")"
+	realpath "$f"
+}

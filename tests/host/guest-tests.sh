@@ -16,6 +16,6 @@ t "guest tests: the pattern is recognised" "grep -qE '^[[:space:]]*check .*\][[:
 # Every suite states its plan (KTAP "1..N" via plan N, N a number or
 # $((...))), which check.sh
 # holds it to: a suite that dies half-way, or skips checks, fails.
-noplan=$(cd "$TOP/tests" && grep -L '^plan [0-9$]' vm/t-*.sh debian/smoke.sh debian/fsmatrix.sh)
+noplan=$(cd "$TOP/tests" && grep -L '^plan [0-9$]' vm/t-*.sh debian/smoke.sh debian/fsmatrix.sh debian/fstests.sh)
 [ -z "$noplan" ] || echo "# no plan: $noplan"
 t "guest tests: every suite has a KTAP plan" "[ -z \"\$noplan\" ]"
