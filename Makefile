@@ -19,9 +19,9 @@ help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
 	@echo
 	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
-	@echo "  make check      every test on the debug kernel (cold: ~55 min, warm: ~40 min); with"
+	@echo "  make check      every test on the debug kernel (cold: ~60 min, warm: ~45 min); with"
 	@echo "                  make kernel-debug-jl first, also on its jump-label twin (~20 min more)"
-	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~40 min)"
+	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~70 min)"
 	@echo "  make bench-report  the report again from the last bench's records (seconds)"
 	@echo "  make fstests    fstests' dir and rename groups, ext4 and xfs, stock vs 1000 and auto;"
 	@echo "                  writes docs/fstests.md (~90 min, two kernels to build first)"

@@ -161,6 +161,24 @@ done
 if [ ${#DBOOTS[@]} -gt 0 ]; then
 	names+=(check-debian) suites_of+=("${DBOOTS[*]}") opts_of+=("-r $DEBIAN_IMG")
 fi
+# The suites that flip the sysctl (and so the static key) while others
+# run, on the debug kernel with jump labels (make kernel-debug-jl), under
+# single-threaded TCG: multi-threaded TCG breaks the kernel's patching of
+# live code (a stock kernel flipping a tracepoint's key oopses on int3
+# within seconds: tests/explore/keyflip.sh).  Suite jl/t-X is /nd/t-X.sh.
+KERNEL_JL=${KERNEL_JL:-$OUT/debug-jl/arch/x86/boot/bzImage}
+JLBOOT="jl/t-sysctl jl/t-torture"
+if [ -z "$ONLY" ] || [[ " $JLBOOT " == *" $ONLY "* ]]; then
+	[ -n "$ONLY" ] && JLBOOT=$ONLY
+	if [ -f "$KERNEL_JL" ]; then
+		names+=(check-jl) suites_of+=("$JLBOOT") opts_of+=("-T -k $KERNEL_JL")
+	elif [ -n "$ONLY" ]; then
+		record fail jl "no jump-label debug kernel $KERNEL_JL (make kernel-debug-jl)"
+	else
+		# reported, not counted: nothing of the series was tested
+		printf 'SKIP %-12s %s\n' jl "$JLBOOT: no jump-label kernel (make kernel-debug-jl)" | tee -a "$summary"
+	fi
+fi
 # LANES guests at a time (default 2): much of the suites' time is one
 # thread (one vCPU busy), so two guests on two cores finish sooner than
 # one after the other; each guest has its own disks, logs and results.
@@ -192,25 +210,6 @@ for ((l = 0; l < LANES; l++)); do
 done
 wait "${pids[@]}"
 for i in "${!names[@]}"; do report_boot "${names[i]}" "${suites_of[i]}"; done
-# The suites that flip the sysctl (and so the static key) while others
-# run, on the debug kernel with jump labels (make kernel-debug-jl), under
-# single-threaded TCG: suite jl/t-X is /nd/t-X.sh there.
-KERNEL_JL=${KERNEL_JL:-$OUT/debug-jl/arch/x86/boot/bzImage}
-JLBOOT="jl/t-sysctl jl/t-torture"
-if [ -z "$ONLY" ] || [[ " $JLBOOT " == *" $ONLY "* ]]; then
-	[ -n "$ONLY" ] && JLBOOT=$ONLY
-	if [ -f "$KERNEL_JL" ]; then
-		rm -f "$RESULTS/check-jl.status"
-		KERNEL=$KERNEL_JL run_boot check-jl "$JLBOOT" -T
-		report_boot check-jl "$JLBOOT"
-	elif [ -n "$ONLY" ]; then
-		record fail jl "no jump-label debug kernel $KERNEL_JL (make kernel-debug-jl)"
-	else
-		# reported, not counted: nothing of the series was tested
-		printf 'SKIP %-12s %s\n' jl "$JLBOOT: no jump-label kernel (make kernel-debug-jl)" | tee -a "$summary"
-	fi
-fi
-
 echo
 if [ "$fail" -gt 0 ]; then
 	echo "failed (with the last measured values of each suite):"
