@@ -84,28 +84,35 @@ build_fstests() { # ROOT SOURCE
 	rm -rf "$1/opt/xfstests"
 	mkdir -p "$1/opt/xfstests"
 	if [ -d "$2" ]; then
-		tar -C "$2" --exclude=.git -cf - . | tar -C "$1/opt/xfstests" -xf -
+		# a checkout may hold a host build: start from clean sources
+		tar -C "$2" --exclude=.git -cf - . | tar -C "$1/opt/xfstests" -xf - || return 1
+		chroot "$1" sh -c 'cd /opt/xfstests && make distclean' >/dev/null 2>&1
 	else
-		tar -C "$1/opt/xfstests" --strip-components=1 -xzf "$2"
+		tar -C "$1/opt/xfstests" --strip-components=1 -xzf "$2" || return 1
 	fi
 	unshare -m sh -c "mount --rbind /dev '$1/dev' && mount -t proc proc '$1/proc' &&
-		chroot '$1' sh -c 'cd /opt/xfstests && make -j$(nproc) >/tmp/fstests-build.log 2>&1 ||
-			{ tail -30 /tmp/fstests-build.log; exit 1; }'"
+		chroot '$1' sh -c 'cd /opt/xfstests && make -j$(nproc) >build.log 2>&1 ||
+			{ tail -30 build.log; exit 1; }'" || return 1
 	# the users some tests switch to
 	chroot "$1" sh -c 'getent group fsgqa >/dev/null || groupadd fsgqa
 		for u in fsgqa fsgqa2 123456-fsgqa; do
-			id $u >/dev/null 2>&1 || useradd -m -g fsgqa $u; done'
-	[ -x "$1/opt/xfstests/ltp/fsstress" ] && [ -x "$1/opt/xfstests/src/nametest" ]
+			id $u >/dev/null 2>&1 || useradd -m -g fsgqa $u; done' || return 1
+	[ -x "$1/opt/xfstests/ltp/fsstress" ] && [ -x "$1/opt/xfstests/src/nametest" ] &&
+		[ -f "$1/opt/xfstests/tests/generic/group.list" ]
 }
 fstkey=none
+if [ -n "${FSTESTS_SRC:-}" ] && [ ! -e "$FSTESTS_SRC" ]; then
+	die "FSTESTS_SRC=$FSTESTS_SRC does not exist"
+fi
 if src=$(fstests_src 2>/dev/null); then
+	# the source's content: a tarball's bytes, a directory's files
 	if [ -d "$src" ]; then
-		fstkey=$( (cd "$src" && git rev-parse HEAD 2>/dev/null; git -C "$src" diff 2>/dev/null) | sha256sum)
+		fstkey=$(tar -C "$src" --exclude=.git --sort=name --mtime=@0 --owner=0 --group=0 -cf - . | sha256sum)
 	else
 		fstkey=$(sha256sum < "$src")
 	fi
 	fstkey=$( { echo "$key $fstkey"; declare -f build_fstests; } | sha256sum | cut -d' ' -f1)
-	if [ "$(cat "$DEB/fstests.sum" 2>/dev/null)" != "$fstkey" ]; then
+	if [ "$(cat "$DEB/fstests.sum" 2>/dev/null)" != "$fstkey" ] || [ ! -x "$rootfs/opt/xfstests/check" ]; then
 		note "debian: building fstests from $src in the root (a few minutes)"
 		start=$(date +%s)
 		rm -f "$DEB/fstests.sum"
@@ -115,7 +122,7 @@ if src=$(fstests_src 2>/dev/null); then
 	fi
 else
 	note "debian: WARNING: no fstests source, the image has none (d-fstests will fail): $(fstests_src 2>&1 || true)"
-	rm -rf "$rootfs/opt/xfstests"
+	rm -rf "$rootfs/opt/xfstests" "$DEB/fstests.sum"
 fi
 
 # What the image carries in /nd besides Debian.

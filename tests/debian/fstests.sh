@@ -22,7 +22,7 @@
 # EXCHANGE, WHITEOUT), 245 (rename onto a non-empty directory), 637 (a
 # new fd sees a directory's changes), 736 (renames while readdir runs).
 . /nd/ndlib.sh
-# timeout: 1200
+# timeout: 1500
 # A full make check runs four of them, about 50 s each on the debug
 # kernel under TCG (mostly ./check's own mkfs and fsck around each test).
 # check-env: FSTESTS="generic/007 generic/011 generic/078 generic/736"
@@ -49,13 +49,23 @@ n=0
 for run in $RUNS; do n=$((n + $(tests_of ${run%%:*} | wc -l))); done
 plan $n
 need "fstests is in the image ($FST/check)" [ -x $FST/check ]
+need "fstests has its group lists" [ -f $FST/tests/generic/group.list ]
 [ -x $FST/check ] || { finish; exit; }
 mount_scratch || exit 1
 mkdir -p /mnt/fst/test /mnt/fst/scratch /results/fstests
 
 for run in $RUNS; do
 	fs=${run%%:*} set=${run#*:}
-	[ "$set" = stock ] || set_max "$set" || echo "# could not set the limit to $set"
+	r=/results/fstests/$fs
+	mkdir -p $r
+	these=$(tests_of $fs)
+	# the setting each run had, for scripts/fstests.sh to check
+	if [ "$set" != stock ] && ! set_max "$set"; then
+		echo "unset" > $r/setting
+		for t in $these; do not_ok "$fs: $t (could not set the limit to $set)"; done
+		continue
+	fi
+	cat $MAXF > $r/setting 2>/dev/null || echo none > $r/setting
 	truncate -s $SIZE /mnt/fst/test.img /mnt/fst/scratch.img
 	T=$(losetup -f --show /mnt/fst/test.img)
 	S=$(losetup -f --show /mnt/fst/scratch.img)
@@ -73,12 +83,9 @@ for run in $RUNS; do
 	RESULT_BASE=/mnt/fst/results
 		EOF
 	start=$(date +%s)
-	these=$(tests_of $fs)
 	# shellcheck disable=SC2086 # the tests are words
 	(cd $FST && HOST_OPTIONS=/tmp/fstests.config ./check $these) > /tmp/check.out 2>&1
 	echo "# $fs at $set: ./check took $(($(date +%s) - start)) s; $(grep -E '^(Ran|Not run|Failures|Passed all|Failed)' /tmp/check.out | tr '\n' ';')"
-	r=/results/fstests/$fs
-	mkdir -p $r
 	# "Ran:", "Not run:" and "Failures:" lines list the tests
 	listed() { sed -n "s/^$1: //p" /tmp/check.out | tr ' ' '\n' | grep . | sort -u; }
 	listed Ran > $r/ran.txt

@@ -13,12 +13,19 @@ for s in stock 1000 auto; do
 		d=$R/fstests-$s/fstests/$fs; mkdir -p "$d"
 		printf 'generic/001\ngeneric/002\n' > "$d/ran.txt"
 		echo generic/009 > "$d/notrun.txt"; echo generic/002 > "$d/fail.txt"
+		echo "$s" > "$d/setting"
 	done
 	echo 0 > "$R/fstests-$s.status"; : > "$R/fstests-$s.out"
 done
 echo "1 2" > "$R/fstests.took"
 report() { ND_BUILD=$tmp FSTESTS_DOCS=$tmp/docs.md bash "$TOP/scripts/fstests.sh" --report 2>&1 | tail -1; }
 t "equal sets pass" '[ "$(report)" = "4 passed, 0 failed" ]'
+echo 0 > "$R/fstests-auto/fstests/xfs/setting"
+t "a run whose limit was not set fails" '[ "$(report)" = "3 passed, 1 failed" ]'
+echo auto > "$R/fstests-auto/fstests/xfs/setting"
+echo generic/002 > "$R/fstests-1000/fstests/ext4/ran.txt"
+t "a run that stopped early fails" '[ "$(report)" = "3 passed, 1 failed" ]'
+printf 'generic/001\ngeneric/002\n' > "$R/fstests-1000/fstests/ext4/ran.txt"
 echo generic/001 >> "$R/fstests-auto/fstests/xfs/fail.txt"
 t "a test failing only on patched fails" '[ "$(report)" = "3 passed, 1 failed" ]'
 echo generic/001 > "$R/fstests-stock/fstests/ext4/notrun.txt"
