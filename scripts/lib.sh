@@ -21,14 +21,19 @@ debian_version() { dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null; 
 
 # fstests (xfstests) source: FSTESTS_SRC (a directory or a tarball) first,
 # then the newest xfstests-*.tar.gz in ../shared/third-party/ beside the
-# project; Debian does not package it.
+# project, or beside the repository this one was cloned from (a clone
+# elsewhere, as CI's); Debian does not package it.
 fstests_src() {
-	local f
+	local f d origin
 	if [ -n "${FSTESTS_SRC:-}" ]; then
 		[ -e "$FSTESTS_SRC" ] || die "FSTESTS_SRC=$FSTESTS_SRC does not exist"
 		echo "$FSTESTS_SRC"; return
 	fi
-	f=$(ls "$TOP"/../shared/third-party/xfstests-*.tar.gz 2>/dev/null | sort -V | tail -1)
-	[ -n "$f" ] || die "no fstests source: set FSTESTS_SRC to a checkout or tarball (git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git) or put xfstests-*.tar.gz in $(realpath -m "$TOP/../shared/third-party")"
-	realpath "$f"
+	origin=$(git -C "$TOP" config remote.origin.url 2>/dev/null || true)
+	origin=${origin#file://}
+	for d in "$TOP/../shared/third-party" ${origin:+"$origin/../shared/third-party"}; do
+		f=$(ls "$d"/xfstests-*.tar.gz 2>/dev/null | sort -V | tail -1)
+		[ -n "$f" ] && { realpath "$f"; return; }
+	done
+	die "no fstests source: set FSTESTS_SRC to a checkout or tarball (git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git) or put xfstests-*.tar.gz in $(realpath -m "$TOP/../shared/third-party")"
 }

@@ -48,6 +48,14 @@ tests_of() {
 n=0
 for run in $RUNS; do n=$((n + $(tests_of ${run%%:*} | wc -l))); done
 plan $n
+# No source when the image was made (make debian-image warned): reported,
+# not counted
+if [ ! -e $FST ]; then
+	for run in $RUNS; do
+		for t in $(tests_of ${run%%:*}); do skip "${run%%:*}: $t" "no fstests in the image (no source when it was made)"; done
+	done
+	finish; exit
+fi
 need "fstests is in the image ($FST/check)" [ -x $FST/check ]
 need "fstests has its group lists" [ -f $FST/tests/generic/group.list ]
 [ -x $FST/check ] || { finish; exit; }
