@@ -40,7 +40,7 @@ boot() { # SET: one guest, every filesystem at SET
 		> "$RESULTS/fstests-$set.out" 2>&1 || rc=$?
 	echo $rc > "$RESULTS/fstests-$set.status"
 }
-note "fstests: groups '$GROUPS_' and $(echo $EXTRA | wc -w) more on $FS; stock, 1000, auto ($LANES at a time; about an hour under TCG)"
+note "fstests: groups '$GROUPS_' and $(echo $EXTRA | wc -w) more on $FS; stock, 1000, auto ($LANES at a time; 0.5-3 minutes a test and setting under TCG)"
 running=0
 for set in $SETS; do
 	rm -rf "$RESULTS/fstests-$set" "$RESULTS/fstests-$set.status"
