@@ -19,7 +19,7 @@ help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
 	@echo
 	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
-	@echo "  make check      every test on the debug kernel (cold: ~60 min, warm: ~45 min); with"
+	@echo "  make check      every test on the debug kernel (cold: ~75 min, warm: 40-65 min); with"
 	@echo "                  make kernel-debug-jl first, also on its jump-label twin (~20 min more)"
 	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~70 min)"
 	@echo "  make bench-report  the report again from the last bench's records (seconds)"
