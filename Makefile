@@ -8,7 +8,7 @@ TOOL_BINS := $(addprefix $(B)/tools/,$(TOOLS))
 DEBUG_NAME := debug$(if $(filter 1,$(KASAN)),-kasan)
 # The kselftest's own fragment says what it needs (all in base.config).
 DEBUG_FRAGS := configs/base.config $(B)/linux/tools/testing/selftests/filesystems/dentry_dir_max/config \
-	configs/fs.config configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
+	configs/fs.config configs/nfs.config configs/debug.config $(if $(filter 1,$(KASAN)),configs/kasan.config)
 DEBUG := $(B)/out/$(DEBUG_NAME)/arch/x86/boot/bzImage
 
 .PHONY: help deps tree export tools kselftest initramfs kernel-stock kernel-patched tune-auto \
@@ -34,7 +34,7 @@ help:
 	@echo "  make tune-auto  auto's four constants halved and doubled (~30 min)"
 	@echo
 	@echo "Knobs: ONLY=t-NAME, d-NAME or jl/t-NAME (one guest suite), KASAN=1 (debug kernel with KASAN),"
-	@echo "       ROUNDS=N and PARTS='fast storm layout debian' (bench), LIMIT=N (demo),"
+	@echo "       ROUNDS=N and PARTS='fast storm layout debian robot' (bench), LIMIT=N (demo),"
 	@echo "       FSTESTS_SRC=DIR|TARBALL, FSTESTS_GROUPS='dir rename', FSTESTS_FS='ext4 xfs' (fstests),"
 	@echo "       ND_ACCEL=kvm (try KVM first, fall back to TCG), LANES=N (guests at once in check; 2)"
 

@@ -7,7 +7,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 ROUNDS=${ROUNDS:-3}
-PARTS=" ${PARTS:-fast storm layout debian} "
+PARTS=" ${PARTS:-fast storm layout debian robot} "
 part() { [[ $PARTS == *" $1 "* ]]; }
 md=$RESULTS/bench.md
 
@@ -17,11 +17,26 @@ stat_of() { # KIND MODE
 		sed -n "s/^$2 //p" "$RESULTS/bench-fast-$1-$r/fastpath.txt"
 	done | sort -n | awk '{ v[NR] = $1 } END { printf "%.0f %.0f", v[int((NR + 1) / 2)], v[NR] - v[1] }'
 }
-# median of one Debian workload over the rounds
-work_of() { # SETTING NAME
+# median of one Debian workload over the rounds (KIND work or robot)
+work_of() { # SETTING NAME [KIND]
+	local k=${3:-work}
 	for r in $(seq "$ROUNDS"); do
-		sed -n "s/^$2 //p" "$RESULTS/bench-work-$1-$r/work.txt"
+		sed -n "s/^$2 //p" "$RESULTS/bench-$k-$1-$r/$k.txt"
 	done | sort -n | awk '{ v[NR] = $1 } END { printf "%.0f", v[int((NR + 1) / 2)] }'
+}
+# one row of a Debian table: stock's median and spread, each setting's
+# ratio to stock; the ratios also go to $RESULTS/bench-KIND-ratios.dat
+ratio_row() { # KIND NAME LABEL
+	local k=$1 w=$2 s o a b c sp
+	s=$(work_of stock "$w" "$k"); o=$(work_of off "$w" "$k"); a=$(work_of 1000 "$w" "$k")
+	b=$(work_of 10000 "$w" "$k"); c=$(work_of auto "$w" "$k")
+	[ -n "$s" ] && [ "$s" != 0 ] || { echo "| $3 | (no result) | | | | | |"; return; }
+	sp=$(for r in $(seq "$ROUNDS"); do sed -n "s/^$w //p" "$RESULTS/bench-$k-stock-$r/$k.txt"; done |
+		sort -n | awk -v m="$s" '{ v[NR] = $1 } END { printf "%.2f%%", 100 * (v[NR] - v[1]) / m }')
+	printf '| %s | %s | %s | %.4f | %.4f | %.4f | %.4f |\n' "$3" "$s" "$sp" "$(echo "$o / $s" | bc -l)" \
+		"$(echo "$a / $s" | bc -l)" "$(echo "$b / $s" | bc -l)" "$(echo "$c / $s" | bc -l)"
+	printf '%s %.4f %.4f %.4f %.4f\n' "$w" "$(echo "$o / $s" | bc -l)" "$(echo "$a / $s" | bc -l)" \
+		"$(echo "$b / $s" | bc -l)" "$(echo "$c / $s" | bc -l)" >> "$RESULTS/bench-$k-ratios.dat"
 }
 size_of() { sed -n 's/.*size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$1.txt"; }
 holes_of() { grep -c 'XXX.*hole' "$RESULTS/layout-$1.txt" || true; }
@@ -142,14 +157,7 @@ for w in include path python git postmark; do
 	python) label="python3, 120 imports x 3, 20 extra sys.path" ;; git) label="git status + ls-files x 3, 10k files" ;;
 	postmark) label="postmark, per transaction" ;;
 	esac
-	s=$(work_of stock $w); o=$(work_of off $w); a=$(work_of 1000 $w); b=$(work_of 10000 $w)
-	c=$(work_of auto $w)
-	sp=$(for r in $(seq "$ROUNDS"); do sed -n "s/^$w //p" "$RESULTS/bench-work-stock-$r/work.txt"; done |
-		sort -n | awk -v m="$s" '{ v[NR] = $1 } END { printf "%.2f%%", 100 * (v[NR] - v[1]) / m }')
-	printf '| %s | %s | %s | %.4f | %.4f | %.4f | %.4f |\n' "$label" "$s" "$sp" "$(echo "$o / $s" | bc -l)" \
-		"$(echo "$a / $s" | bc -l)" "$(echo "$b / $s" | bc -l)" "$(echo "$c / $s" | bc -l)"
-	printf '%s %.4f %.4f %.4f %.4f\n' "$w" "$(echo "$o / $s" | bc -l)" "$(echo "$a / $s" | bc -l)" \
-		"$(echo "$b / $s" | bc -l)" "$(echo "$c / $s" | bc -l)" >> "$RESULTS/bench-work-ratios.dat"
+	ratio_row work $w "$label"
 done
 fi
 if [ -f "$RESULTS/bench-work-1000-1/counters.txt" ]; then
@@ -198,6 +206,44 @@ frow "container: slab growth KiB" container_slab_kib
 frow "container: umount of the overlay, ms" container_umount_ms
 frow "container: rm -rf of its directories, ms" container_rmrf_ms
 fi
+fi
+if part robot && [ -f "$RESULTS/bench-robot-stock-1/robot.txt" ]; then
+echo
+echo "## The upstream robot's workloads (Debian guest, 1 vCPU; guest instructions per operation, -icount shift=0,sleep=off, median of $ROUNDS; ratio to stock)"
+echo
+echo "tests/debian/bench-robot.sh: filebench (4 threads, 3 guest seconds; webproxy"
+echo "10,000 files of 1 KiB in one directory, varmail 1,000, fileserver 2,000 of"
+echo "16 KiB), stress-ng (2 workers, 2 guest seconds; per bogo-op) and two"
+echo "processes stat()ing one directory.  Below 1 is fewer instructions than stock."
+echo "TCG runs one vCPU at a time and models no caches: the two-process rows count"
+echo "instructions, not cache-line contention."
+echo
+echo "| workload | stock (instructions/op) | stock spread | limit off | limit 1000 | limit 10000 | auto |"
+echo "|---|---|---|---|---|---|---|"
+: > "$RESULTS/bench-robot-ratios.dat"
+for w in fb-webproxy fb-varmail fb-fileserver sng-dentry sng-dir sng-dirmany sng-touch sng-open \
+	stat2-neg stat2-pos stat2-miss; do
+	case $w in
+	fb-*) label="filebench ${w#fb-}" ;; sng-*) label="stress-ng --${w#sng-}" ;;
+	stat2-neg) label="2 processes, stat() of one cached negative" ;;
+	stat2-pos) label="2 processes, stat() of one file" ;;
+	stat2-miss) label="2 processes, 10,000 misses each" ;;
+	esac
+	ratio_row robot $w "$label"
+done
+echo
+echo "What the series did (round 1): negative dentries freed to make room / not kept."
+echo
+echo "| workload | limit 1000 | limit 10000 | auto |"
+echo "|---|---|---|---|"
+for w in fb-webproxy fb-varmail fb-fileserver sng-dentry sng-dir sng-dirmany sng-touch sng-open stat2-miss; do
+	row="| $w"
+	for st in 1000 10000 auto; do
+		set -- $(sed -n "s/^$w //p" "$RESULTS/bench-robot-$st-1/robot-counters.txt" 2>/dev/null)
+		row="$row | ${2:--} / ${3:--}"
+	done
+	echo "$row |"
+done
 fi
 echo
 if part layout; then

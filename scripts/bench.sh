@@ -9,10 +9,10 @@ ROUNDS=${ROUNDS:-3}
 SK=$OUT/stock/arch/x86/boot/bzImage PK=$OUT/patched/arch/x86/boot/bzImage
 run() { bash "$TOP/scripts/run-vm.sh" -t 1800 "$@" >&2; }
 
-# PARTS picks what runs (default all): fast storm layout debian.  Each
+# PARTS picks what runs (default all): fast storm layout debian robot.  Each
 # guest run leaves its records in build/results/NAME/; the report
 # (scripts/bench-report.sh, also `make bench-report`) is made from them.
-PARTS=" ${PARTS:-fast storm layout debian} "
+PARTS=" ${PARTS:-fast storm layout debian robot} "
 part() { [[ $PARTS == *" $1 "* ]]; }
 # 2. Fast path, under instruction counting, alternating kernels.
 if part fast; then
@@ -52,6 +52,17 @@ if part debian; then
 	run -r "$IMG" -k "$PK" -n bench-field-off -- 'bash /nd/bench-field.sh'
 	run -r "$IMG" -k "$PK" -n bench-field-10000 -- 'LIMIT=10000 bash /nd/bench-field.sh'
 	run -r "$IMG" -k "$PK" -n bench-field-auto -- 'LIMIT=auto bash /nd/bench-field.sh'
+fi
+# 9. The upstream robot's workloads (tests/debian/bench-robot.sh: filebench,
+# stress-ng, two processes stat()ing one directory), the same way.
+if part robot; then
+	for r in $(seq "$ROUNDS"); do
+		for s in stock off 1000 10000 auto; do
+			k=$PK l=$s
+			case $s in stock) k=$SK l="" ;; off) l="" ;; esac
+			run -i -c 1 -r "$IMG" -k "$k" -n bench-robot-$s-$r -- "LIMIT=$l bash /nd/bench-robot.sh"
+		done
+	done
 fi
 # 7. Layout.
 if part layout; then

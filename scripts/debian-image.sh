@@ -30,13 +30,17 @@ SUITE=bookworm
 PKGS=(gcc libc6-dev python3 git bash util-linux mount coreutils procps
       inotify-tools postmark
       e2fsprogs xfsprogs btrfs-progs bindfs  # tests/debian/fsmatrix.sh
+      nfs-kernel-server rpcbind
       # fstests: to build it (configure stops without the first four;
       # pkg-config for its liburing check), then what ./check runs
       xfslibs-dev libacl1-dev uuid-dev libattr1-dev libaio-dev liburing-dev
       libgdbm-dev libgdbm-compat-dev libcap-dev pkg-config make autoconf
       automake libtool libtool-bin
       bc gawk perl acl attr psmisc uuid-runtime quota xfsdump kmod file
-      sqlite3 passwd)
+      sqlite3 passwd
+      # the upstream robot's workloads (tests/debian/bench-robot.sh):
+      # stress-ng; filebench is built from source (flex, bison)
+      stress-ng flex bison)
 
 bootstrap() { # DIR
 	mmdebstrap --variant=apt --mode=root --format=directory \
@@ -100,30 +104,56 @@ build_fstests() { # ROOT SOURCE
 	[ -x "$1/opt/xfstests/ltp/fsstress" ] && [ -x "$1/opt/xfstests/src/nametest" ] &&
 		[ -f "$1/opt/xfstests/tests/generic/group.list" ]
 }
-fstkey=none
-if [ -n "${FSTESTS_SRC:-}" ] && [ ! -e "$FSTESTS_SRC" ]; then
-	die "FSTESTS_SRC=$FSTESTS_SRC does not exist"
-fi
-if src=$(fstests_src 2>/dev/null); then
+# filebench in /opt/filebench, the same way
+build_filebench() { # ROOT SOURCE
+	rm -rf "$1/opt/filebench"
+	mkdir -p "$1/opt/filebench"
+	if [ -d "$2" ]; then
+		tar -C "$2" --exclude=.git -cf - . | tar -C "$1/opt/filebench" -xf - || return 1
+	else
+		tar -C "$1/opt/filebench" --strip-components=1 -xzf "$2" || return 1
+	fi
+	unshare -m sh -c "mount --rbind /dev '$1/dev' && mount -t proc proc '$1/proc' &&
+		chroot '$1' sh -c 'cd /opt/filebench && { libtoolize && aclocal &&
+			autoheader && automake --add-missing && autoconf &&
+			./configure && make -j$(nproc); } >build.log 2>&1 ||
+			{ tail -30 build.log; exit 1; }'" || return 1
+	[ -x "$1/opt/filebench/filebench" ] && [ -f "$1/opt/filebench/workloads/webproxy.f" ]
+}
+
+# third_party NAME DIR: build NAME (fstests, filebench) from NAME_src into
+# the root's /opt/DIR with build_NAME, unless the source's content, the
+# root and the build function are those of the last build; prints the key
+# ("none" and the root without it when there is no source)
+third_party() { # NAME DIR
+	local name=$1 dir=$2 src k start var
+	var=$(echo "$name" | tr a-z A-Z)_SRC
+	[ -z "${!var:-}" ] || [ -e "${!var}" ] || die "$var=${!var} does not exist"
+	if ! src=$("${name}_src" 2>/dev/null); then
+		note "debian: WARNING: no $name source, the image has none: $("${name}_src" 2>&1 || true)"
+		rm -rf "${rootfs:?}/opt/$dir" "$DEB/$name.sum"
+		echo none; return
+	fi
 	# the source's content: a tarball's bytes, a directory's files
 	if [ -d "$src" ]; then
-		fstkey=$(tar -C "$src" --exclude=.git --sort=name --mtime=@0 --owner=0 --group=0 -cf - . | sha256sum)
+		k=$(tar -C "$src" --exclude=.git --sort=name --mtime=@0 --owner=0 --group=0 -cf - . | sha256sum)
 	else
-		fstkey=$(sha256sum < "$src")
+		k=$(sha256sum < "$src")
 	fi
-	fstkey=$( { echo "$key $fstkey"; declare -f build_fstests; } | sha256sum | cut -d' ' -f1)
-	if [ "$(cat "$DEB/fstests.sum" 2>/dev/null)" != "$fstkey" ] || [ ! -x "$rootfs/opt/xfstests/check" ]; then
-		note "debian: building fstests from $src in the root (a few minutes)"
+	k=$( { echo "$key $k"; declare -f "build_$name"; } | sha256sum | cut -d' ' -f1)
+	if [ "$(cat "$DEB/$name.sum" 2>/dev/null)" != "$k" ] || [ ! -d "$rootfs/opt/$dir" ]; then
+		note "debian: building $name from $src in the root (a few minutes)"
 		start=$(date +%s)
-		rm -f "$DEB/fstests.sum"
-		build_fstests "$rootfs" "$src" || die "fstests did not build in $rootfs (see above)"
-		echo "$fstkey" > "$DEB/fstests.sum"
-		note "debian: fstests built in $(( $(date +%s) - start )) s"
+		rm -f "$DEB/$name.sum"
+		"build_$name" "$rootfs" "$src" >&2 || die "$name did not build in $rootfs (see above)"
+		echo "$k" > "$DEB/$name.sum"
+		note "debian: $name built in $(( $(date +%s) - start )) s"
 	fi
-else
-	note "debian: WARNING: no fstests source, the image has none (d-fstests will fail): $(fstests_src 2>&1 || true)"
-	rm -rf "$rootfs/opt/xfstests" "$DEB/fstests.sum"
-fi
+	echo "$k"
+}
+fstkey=$(third_party fstests xfstests)
+fbkey=$(third_party filebench filebench)
+fstkey="$fstkey $fbkey"
 
 # What the image carries in /nd besides Debian.
 files=("$BUILD"/tools/* "$TOP"/tests/vm/*.sh "$TOP"/tests/debian/*.sh

@@ -19,21 +19,24 @@ note() { echo "==> $*" >&2; }
 # The Debian package version the series is based on, e.g. 6.12.118-1~deb12u1.
 debian_version() { dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null; }
 
-# fstests (xfstests) source: FSTESTS_SRC (a directory or a tarball) first,
-# then the newest xfstests-*.tar.gz in ../shared/third-party/ beside the
-# project, or beside the repository this one was cloned from (a clone
-# elsewhere, as CI's); Debian does not package it.
-fstests_src() {
-	local f d origin
-	if [ -n "${FSTESTS_SRC:-}" ]; then
-		[ -e "$FSTESTS_SRC" ] || die "FSTESTS_SRC=$FSTESTS_SRC does not exist"
-		echo "$FSTESTS_SRC"; return
+# A test suite Debian does not package (fstests, filebench): $VAR (a
+# directory or a tarball) first, then the newest GLOB in ../shared/third-party/
+# beside the project, or beside the repository this one was cloned from (a
+# clone elsewhere, as CI's).
+third_party_src() { # NAME VAR GLOB HOWTO
+	local name=$1 var=$2 glob=$3 how=$4 f d origin
+	if [ -n "${!var:-}" ]; then
+		[ -e "${!var}" ] || die "$var=${!var} does not exist"
+		echo "${!var}"; return
 	fi
 	origin=$(git -C "$TOP" config remote.origin.url 2>/dev/null || true)
 	origin=${origin#file://}
 	for d in "$TOP/../shared/third-party" ${origin:+"$origin/../shared/third-party"}; do
-		f=$(ls "$d"/xfstests-*.tar.gz 2>/dev/null | sort -V | tail -1)
+		# shellcheck disable=SC2086 # $glob is a pattern
+		f=$(ls "$d"/$glob 2>/dev/null | sort -V | tail -1)
 		[ -n "$f" ] && { realpath "$f"; return; }
 	done
-	die "no fstests source: set FSTESTS_SRC to a checkout or tarball (git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git) or put xfstests-*.tar.gz in $(realpath -m "$TOP/../shared/third-party")"
+	die "no $name source: set $var to a checkout or tarball ($how) or put $glob in $(realpath -m "$TOP/../shared/third-party")"
 }
+fstests_src() { third_party_src fstests FSTESTS_SRC 'xfstests-*.tar.gz' 'git clone https://git.kernel.org/pub/scm/fs/xfs/xfstests-dev.git'; }
+filebench_src() { third_party_src filebench FILEBENCH_SRC 'filebench-*.tar.gz' 'git clone https://github.com/filebench/filebench.git'; }

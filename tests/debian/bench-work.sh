@@ -11,6 +11,7 @@
 # The workloads (issue 9): 1 include search, 2 $PATH search, 3 python
 # imports, 4 git status/ls-files, 5 postmark.
 . /nd/ndlib.sh
+. /nd/benchlib.sh
 mount_scratch || exit 1
 if [ -n "$LIMIT" ]; then set_max "$LIMIT" || exit 1; fi
 W=/mnt/work
@@ -19,23 +20,6 @@ out=/results/work.txt
 : > $out
 : > /results/counters.txt
 now() { date +%s%N; }
-# The counters that say whether the limit acted: kept reclaimed killed scanned
-snap() {
-	if [ -e $STATF ]; then
-		echo "$(nr_negative) $(stat_of reclaimed) $(stat_of killed) $(stat_of scanned)"
-	else
-		echo "$(nr_negative) - - -"
-	fi
-}
-delta() { # NAME "BEFORE" "AFTER": one line of counters.txt
-	local name=$1 b a out="" i
-	read -ra b <<< "$2"
-	read -ra a <<< "$3"
-	for i in 0 1 2 3; do
-		if [ "${a[$i]}" = - ]; then out="$out -"; else out="$out $((a[i] - b[i]))"; fi
-	done
-	echo "$name$out" >> /results/counters.txt
-}
 timed() { # NAME COMMAND...: run COMMAND, record its guest time
 	local name=$1 t0 t1 c0; shift
 	c0=$(snap)
@@ -43,7 +27,7 @@ timed() { # NAME COMMAND...: run COMMAND, record its guest time
 	"$@" > /dev/null 2>&1 || { echo "# $name failed: $*"; return 1; }
 	t1=$(now)
 	echo "$name $((t1 - t0))" >> $out
-	delta "$name" "$c0" "$(snap)"
+	delta "$name" "$c0" "$(snap)" /results/counters.txt
 }
 rc=0
 
@@ -135,7 +119,7 @@ postmark $W/pm.cfg > /results/postmark.out 2>&1 || rc=1
 t1=$(now)
 grep -q "seconds of transactions" /results/postmark.out || rc=1
 echo "postmark $(( (t1 - t0) / 4000 ))" >> $out
-delta postmark "$c0" "$(snap)"
+delta postmark "$c0" "$(snap)" /results/counters.txt
 
 echo "# negatives at the end: $(nr_negative)"
 cat $out /results/counters.txt

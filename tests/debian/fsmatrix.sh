@@ -1,13 +1,14 @@
 #!/bin/sh
 # The bound on the filesystems distributions run, in the Debian guest
-# (mkfs tools, bindfs): ext4, xfs, btrfs, ext4 casefold, overlayfs (upper
-# on ext4, one lower shared by two mounts), FUSE (bindfs over ext4) and
-# tmpfs, each made on a loop file on the scratch ext4.  For each, with
-# fs.dentry-dir-max 1000 and auto (floor 1024):
+# (mkfs tools, bindfs, nfs-kernel-server): ext4, xfs, btrfs, ext4
+# casefold, overlayfs (upper on ext4, one lower shared by two mounts), FUSE
+# (bindfs over ext4), NFS (v4.2 over loopback from the guest's own server)
+# and tmpfs, each made on a loop file or a directory of the scratch ext4.
+# For each, with fs.dentry-dir-max 1000 and auto (floor 1024):
 #  - a storm of 10,000 failed lookups (2 threads) and one of 4,000 files
 #    created and unlinked: every directory involved (for overlayfs its
-#    upper and lower ones too, for FUSE the backing one) peaks within
-#    1.25 x the limit and settles within it;
+#    upper and lower ones too, for FUSE and NFS the backing one) peaks
+#    within 1.25 x the limit and settles within it;
 #  - a census under churn (ndtorture) loses and invents nothing;
 #  - umount after the storms takes under 5 s.
 # Where the filesystem keeps negatives, the storms must reach the limit
@@ -21,9 +22,9 @@
 # timeout: 1500
 # A full make check runs the filesystems other guests do not (ext4 is
 # everywhere else; casefold and tmpfs keep none) to stay within CI's
-# time; make check ONLY=d-fsmatrix runs all seven (about 12 minutes).
-# check-env: FS="xfs btrfs overlay fuse"
-FS=${FS:-"ext4 xfs btrfs casefold overlay fuse tmpfs"}
+# time; make check ONLY=d-fsmatrix runs all eight (about 14 minutes).
+# check-env: FS="xfs btrfs overlay fuse nfs"
+FS=${FS:-"ext4 xfs btrfs casefold overlay fuse nfs tmpfs"}
 # shellcheck disable=SC2086 # $FS is a list
 plan $((11 * $(echo $FS | wc -w)))
 mount_scratch || exit 1
@@ -80,6 +81,28 @@ setup() {
 		mkdir -p /mnt/fusesrc
 		command -v bindfs > /dev/null || { why="no bindfs"; return; }
 		bindfs /mnt/fusesrc /fs/fuse 2>/tmp/mount.out || why="bindfs failed: $(cat /tmp/mount.out)" ;;
+	nfs)
+		# the guest's own server exports a directory of the scratch
+		# ext4; NFSv4.2 over loopback.  Grace and lease at their
+		# minimum (10 s), waited out before the first create.
+		mkdir -p /mnt/nfssrc /run/rpcbind /var/lib/nfs/v4recovery
+		command -v rpc.nfsd > /dev/null || { why="no nfs-kernel-server"; return; }
+		echo "/mnt/nfssrc 127.0.0.1(rw,no_root_squash,no_subtree_check,fsid=1)" > /etc/exports
+		{ mountpoint -q /proc/fs/nfsd || mount -t nfsd nfsd /proc/fs/nfsd; } &&
+			rpcbind -w && exportfs -r && rpc.mountd &&
+			rpc.nfsd --grace-time 10 --lease-time 10 2 &&
+			sleep 11 &&
+			mount -t nfs -o vers=4.2 127.0.0.1:/mnt/nfssrc /fs/nfs 2>/tmp/mount.out ||
+			why="NFS server or mount failed: $(cat /tmp/mount.out 2>/dev/null)" ;;
+	esac
+}
+
+# unmount what setup FS mounted
+teardown() {
+	case $1 in
+	overlay) umount /fs/overlay2 && umount /fs/overlay ;;
+	nfs) umount /fs/nfs && { rpc.nfsd 0; exportfs -au; killall rpc.mountd rpcbind; true; } ;;
+	*) umount /fs/$1 ;;
 	esac
 }
 
@@ -95,6 +118,8 @@ newdir() { # FS NAME
 		esac ;;
 	fuse)
 		mkdir /fs/fuse/$2 && WATCH="$(devino /fs/fuse/$2 /fs/fuse),$(devino /mnt/fusesrc/$2 /mnt)" ;;
+	nfs)
+		mkdir /fs/nfs/$2 && WATCH="$(devino /fs/nfs/$2 /fs/nfs),$(devino /mnt/nfssrc/$2 /mnt)" ;;
 	casefold)
 		mkdir /fs/casefold/$2 && chattr +F /fs/casefold/$2 && WATCH=$(devino /fs/casefold/$2 /fs/casefold) ;;
 	*)
@@ -146,10 +171,7 @@ for fs in $FS; do
 	done
 	set_max 0
 	t0=$(date +%s%N)
-	case $fs in
-	overlay) umount /fs/overlay2 && umount /fs/overlay ;;
-	*) umount /fs/$fs ;;
-	esac
+	teardown $fs
 	urc=$?
 	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 	echo "# $fs: umount after the storms took $ms ms"

@@ -23,6 +23,8 @@ t "ndcensus verify catches changed contents" "mkdir $d/c2 && $T/ndcensus create 
 t "ndcensus verify catches an extra file" "mkdir $d/c3 && $T/ndcensus create $d/c3 5 >/dev/null && touch $d/c3/zz && ! $T/ndcensus verify $d/c3 5"
 t "ndtorture census passes on a real filesystem" "mkdir $d/t && $T/ndtorture -d $d/t -t 2 -s 1 -f 50"
 t "ndbench measures the three modes" "$T/ndbench -m neg -d $d -n 1000 | grep -q ns_per_op && $T/ndbench -m miss -d $d -n 100 | grep -q ns_per_op && $T/ndbench -m pos -d $d -n 1000 | grep -q ns_per_op"
+t "ndbench -t 2: two processes, each its own misses, all negative afterwards" "mkdir $d/t2 && $T/ndbench -m miss -d $d/t2 -n 50 -t 2 | grep -q 'procs=2 ns_per_op=' && [ ! -e $d/t2/bench-1-49 ] && $T/ndbench -m pos -d $d -n 100 -t 2 | grep -q procs=2"
+t "ndbench refuses -t 0 (status 2)" "{ $T/ndbench -m neg -d $d -t 0; [ \$? = 2 ]; }"
 t "ndbench times the first inotify (IN_MODIFY) and fanotify (FAN_EVENT_ON_CHILD) marks" "$T/ndbench -m watch -d $d | grep -q 'mode=watch n=1 ns_per_op=' && $T/ndbench -m fanotify -d $d | grep -q 'mode=fanotify n=1 ns_per_op='"
 t "ndtop -1 on a kernel without the series: nr_negative, and says so" "$T/ndtop -1 > $d/top && grep -q '^nr_negative [0-9]' $d/top && grep -qx 'series absent' $d/top"
 t "ndtop live view, one refresh, says what it cannot show" "$T/ndtop -c 1 -d 0.1 | grep -q 'does not account negative dentries per directory'"
