@@ -19,8 +19,8 @@ help:
 	@echo "Bounded negative dentries for Linux 6.12 (see README.md)"
 	@echo
 	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
-	@echo "  make check      every test on the debug kernel (cold: ~75 min, warm: 40-65 min); with"
-	@echo "                  make kernel-debug-jl first, also on its jump-label twin (~20 min more)"
+	@echo "  make check      every test on the debug kernel and its jump-label twin"
+	@echo "                  (cold: ~100 min, two kernels; warm: 40-65 min)"
 	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~70 min)"
 	@echo "  make bench-report  the report again from the last bench's records (seconds)"
 	@echo "  make fstests    fstests' dir and rename groups, ext4 and xfs, stock vs 1000 and auto;"
@@ -103,9 +103,9 @@ kernel-fstests-patched: tree
 fstests: deps tools kernel-fstests-stock kernel-fstests-patched debian-image
 	@bash scripts/fstests.sh
 
-# make check runs the jump-label boot when that kernel is there (make
-# kernel-debug-jl check: ~20 more minutes cold), and says so when not.
-check: deps tools initramfs kernel-debug debian-image
+# make check also boots the debug kernel's jump-label twin, single-threaded,
+# for the suites that flip the static key (jl/t-sysctl, jl/t-torture).
+check: deps tools initramfs kernel-debug kernel-debug-jl debian-image
 	@KERNEL=$(DEBUG) KERNEL_JL=$(B)/out/$(DEBUG_NAME)-jl/arch/x86/boot/bzImage bash scripts/check.sh
 
 demo: deps tools initramfs kernel-stock kernel-patched

@@ -213,7 +213,8 @@ echo "## The upstream robot's workloads (Debian guest, 1 vCPU; guest instruction
 echo
 echo "tests/debian/bench-robot.sh: filebench (4 threads, 3 guest seconds; webproxy"
 echo "10,000 files of 1 KiB in one directory, varmail 1,000, fileserver 2,000 of"
-echo "16 KiB), stress-ng (2 workers, 2 guest seconds; per bogo-op) and two"
+echo "16 KiB; varmail without fsync), stress-ng (2 workers, a fixed number of"
+echo "bogo-ops; per bogo-op, start and exit included) and two"
 echo "processes stat()ing one directory.  Below 1 is fewer instructions than stock."
 echo "TCG runs one vCPU at a time and models no caches: the two-process rows count"
 echo "instructions, not cache-line contention."
