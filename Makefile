@@ -21,7 +21,7 @@ help:
 	@echo "  make demo       stock and patched kernels side by side (cold: ~12 min, warm: ~2 min)"
 	@echo "  make check      every test on the debug kernel and its jump-label twin"
 	@echo "                  (cold: ~100 min, two kernels; warm: 40-65 min)"
-	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~70 min)"
+	@echo "  make bench      stock vs patched benchmarks, writes docs/results.md (~105 min)"
 	@echo "  make bench-report  the report again from the last bench's records (seconds)"
 	@echo "  make fstests    fstests' dir and rename groups, ext4 and xfs, stock vs 1000 and auto;"
 	@echo "                  writes docs/fstests.md (hours under TCG: 0.5-3 min a test and setting;"
