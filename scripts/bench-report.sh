@@ -21,9 +21,11 @@ stat_of() { # KIND MODE
 work_of() { # SETTING NAME [KIND]
 	local k=${3:-work}
 	for r in $(seq "$ROUNDS"); do
-		sed -n "s/^$2 //p" "$RESULTS/bench-$k-$1-$r/$k.txt"
-	done | sort -n | awk '{ v[NR] = $1 } END { printf "%.0f", v[int((NR + 1) / 2)] }'
+		sed -n "s/^$2 //p" "$RESULTS/bench-$k-$1-$r/$k.txt" 2>/dev/null || true
+	done | sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.0f", v[int((NR + 1) / 2)] }'
 }
+# VALUE / STOCK to 4 places, "-" (and "?" in a .dat file) for no value
+ratio() { if [ -n "$1" ]; then printf '%.4f' "$(echo "$1 / $2" | bc -l)"; else echo "${3:--}"; fi; }
 # one row of a Debian table: stock's median and spread, each setting's
 # ratio to stock; the ratios also go to $RESULTS/bench-KIND-ratios.dat
 ratio_row() { # KIND NAME LABEL
@@ -31,12 +33,10 @@ ratio_row() { # KIND NAME LABEL
 	s=$(work_of stock "$w" "$k"); o=$(work_of off "$w" "$k"); a=$(work_of 1000 "$w" "$k")
 	b=$(work_of 10000 "$w" "$k"); c=$(work_of auto "$w" "$k")
 	[ -n "$s" ] && [ "$s" != 0 ] || { echo "| $3 | (no result) | | | | | |"; return; }
-	sp=$(for r in $(seq "$ROUNDS"); do sed -n "s/^$w //p" "$RESULTS/bench-$k-stock-$r/$k.txt"; done |
+	sp=$(for r in $(seq "$ROUNDS"); do sed -n "s/^$w //p" "$RESULTS/bench-$k-stock-$r/$k.txt" 2>/dev/null || true; done |
 		sort -n | awk -v m="$s" '{ v[NR] = $1 } END { printf "%.2f%%", 100 * (v[NR] - v[1]) / m }')
-	printf '| %s | %s | %s | %.4f | %.4f | %.4f | %.4f |\n' "$3" "$s" "$sp" "$(echo "$o / $s" | bc -l)" \
-		"$(echo "$a / $s" | bc -l)" "$(echo "$b / $s" | bc -l)" "$(echo "$c / $s" | bc -l)"
-	printf '%s %.4f %.4f %.4f %.4f\n' "$w" "$(echo "$o / $s" | bc -l)" "$(echo "$a / $s" | bc -l)" \
-		"$(echo "$b / $s" | bc -l)" "$(echo "$c / $s" | bc -l)" >> "$RESULTS/bench-$k-ratios.dat"
+	echo "| $3 | $s | $sp | $(ratio "$o" "$s") | $(ratio "$a" "$s") | $(ratio "$b" "$s") | $(ratio "$c" "$s") |"
+	echo "$w $(ratio "$o" "$s" ?) $(ratio "$a" "$s" ?) $(ratio "$b" "$s" ?) $(ratio "$c" "$s" ?)" >> "$RESULTS/bench-$k-ratios.dat"
 }
 size_of() { sed -n 's/.*size: \([0-9]*\),.*/\1/p' "$RESULTS/layout-$1.txt"; }
 holes_of() { grep -c 'XXX.*hole' "$RESULTS/layout-$1.txt" || true; }
@@ -304,12 +304,18 @@ set style fill solid 0.8 border -1
 set yrange [0.95:1.06]
 set grid ytics
 set key top left
+set datafile missing "?"
 plot '$RESULTS/bench-work-ratios.dat' using 2:xtic(1) title 'limit off', '' using 3 title 'limit 1000', '' using 4 title 'limit 10000', '' using 5 title 'auto', 1 with lines lc rgb 'black' notitle
 EOG
 fi
 # docs/results.md is the whole bench's: a report of some parts stays in build/
 all=yes
 for p in fast storm layout debian robot; do part $p || all=no; done
+# (and where every part left its records: a report without some stays too)
+for f in bench-fast-stock-1/fastpath.txt bench-storm-stock bench-work-stock-1/work.txt \
+	bench-robot-stock-1/robot.txt layout-stock.txt; do
+	[ -e "$RESULTS/$f" ] || all=no
+done
 [ $all = yes ] && cp "$md" "$TOP/docs/results.md"
 cat "$md"
 echo

@@ -136,9 +136,10 @@ third_party() { # NAME DIR
 	fi
 	# the source's content: a tarball's bytes, a directory's files
 	if [ -d "$src" ]; then
-		k=$(tar -C "$src" --exclude=.git --sort=name --mtime=@0 --owner=0 --group=0 -cf - . | sha256sum)
+		k=$(tar -C "$src" --exclude=.git --sort=name --mtime=@0 --owner=0 --group=0 -cf - . | sha256sum) ||
+			die "could not read $src"
 	else
-		k=$(sha256sum < "$src")
+		k=$(sha256sum < "$src") || die "could not read $src"
 	fi
 	k=$( { echo "$key $k"; declare -f "build_$name"; } | sha256sum | cut -d' ' -f1)
 	if [ "$(cat "$DEB/$name.sum" 2>/dev/null)" != "$k" ] || [ ! -d "$rootfs/opt/$dir" ]; then

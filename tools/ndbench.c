@@ -158,6 +158,8 @@ int main(int argc, char **argv)
 
 		if (pid < 0) {
 			perror("fork");
+			while (wait(NULL) > 0)
+				;
 			return 1;
 		}
 		if (!pid)
@@ -169,7 +171,7 @@ int main(int argc, char **argv)
 			bad++;
 	t1 = now_ns();
 	if (bad) {
-		fprintf(stderr, "ndbench: %ld lookups gave the wrong answer\n", bad);
+		fprintf(stderr, "ndbench: %ld lookups (or processes) gave the wrong answer\n", bad);
 		return 1;
 	}
 	printf("ndbench mode=%s n=%ld procs=%d ns_per_op=%.1f\n", mode, n,

@@ -58,6 +58,7 @@ now_of() {
 # unless absent=1: this guest lacks the tool or the kernel the filesystem)
 setup() {
 	why="" absent="" D=/fs/$1
+	rm -f /tmp/mount.out
 	mkdir -p /fs/$1
 	case $1 in
 	ext4|xfs|btrfs|casefold)
@@ -101,11 +102,13 @@ setup() {
 	esac
 }
 
+# stop the NFS server that setup started
+nfs_stop() { rpc.nfsd 0; exportfs -au; killall rpc.mountd rpcbind; true; } 2>/dev/null
 # unmount what setup FS mounted
 teardown() {
 	case $1 in
 	overlay) umount /fs/overlay2 && umount /fs/overlay ;;
-	nfs) umount /fs/nfs && { rpc.nfsd 0; exportfs -au; killall rpc.mountd rpcbind; true; } ;;
+	nfs) umount /fs/nfs && nfs_stop ;;
 	*) umount /fs/$1 ;;
 	esac
 }
@@ -135,6 +138,7 @@ newdir() { # FS NAME
 for fs in $FS; do
 	setup $fs
 	if [ -n "$why" ]; then
+		[ $fs = nfs ] && nfs_stop
 		for i in $(seq 11); do
 			if [ -n "$absent" ]; then skip "$fs: check $i" "$why"; else check "$fs: check $i: $why" false; fi
 		done
