@@ -181,26 +181,30 @@ fi
 # LANES guests at a time (default 2): much of the suites' time is one
 # thread (one vCPU busy), so two guests on two cores finish sooner than
 # one after the other; each guest has its own disks, logs and results.
-# Each boot goes, in order, to the lane whose boots may take least time
-# (the sum of their suites' timeouts).  The checks count and compare;
-# none times against a clock but d-fsmatrix's umount (under 5 s; about
-# 1.5 s seen).
+# Longest boot first (by the sum of its suites' "# takes: SECONDS", what
+# a full make check measured, default 120), each lane taking the next
+# boot when its last one ends.  The checks count and compare; none times
+# against a clock but d-fsmatrix's umount (under 5 s; about 1.5 s seen).
 LANES=${LANES:-2}
-lane_of=() lane_t=()
-for ((l = 0; l < LANES; l++)); do lane_t[l]=0; done
-for i in "${!names[@]}"; do
-	best=0
-	for ((l = 1; l < LANES; l++)); do [ "${lane_t[l]}" -lt "${lane_t[best]}" ] && best=$l; done
-	lane_of[i]=$best
-	for s in ${suites_of[i]}; do lane_t[best]=$((lane_t[best] + $(timeout_of "$s"))); done
-done
+takes_of() { t=$(sed -n 's/^# takes: \([0-9]*\).*/\1/p' "$(suite_file "$1")"); echo "${t:-120}"; }
+order=$(for i in "${!names[@]}"; do
+	t=0; for s in ${suites_of[i]}; do t=$((t + $(takes_of "$s"))); done
+	echo "$t $i"
+done | sort -rn | awk '{print $2}')
 # what a boot leaves is its own: nothing from an earlier run is read
 for n in "${names[@]}"; do rm -f "$RESULTS/$n.status" "$LOGS/$n.log"; done
+queue=$RESULTS/check-queue
+echo 0 > "$queue"
+next_boot() { # the next boot's index in $order, or nothing
+	flock "$queue" sh -c 'n=$(cat "$1"); echo $((n + 1)) > "$1"; echo "$n"' sh "$queue"
+}
 pids=()
 for ((l = 0; l < LANES; l++)); do
 	(
-		for i in "${!names[@]}"; do
-			[ "${lane_of[i]}" = $l ] || continue
+		while :; do
+			k=$(next_boot)
+			i=$(echo "$order" | sed -n "$((k + 1))p")
+			[ -n "$i" ] || break
 			# shellcheck disable=SC2086 # the options are words
 			run_boot "${names[i]}" "${suites_of[i]}" ${opts_of[i]}
 		done

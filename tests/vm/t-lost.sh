@@ -5,6 +5,7 @@
 # again after a remount (from disk).
 . /nd/ndlib.sh
 plan 8
+# takes: 179 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 N=20000
 d=/mnt/files

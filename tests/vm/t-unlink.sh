@@ -9,6 +9,7 @@
 # place (+20,000 negatives, reclaimed +0).
 . /nd/ndlib.sh
 plan 12
+# takes: 236 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 L=1000
 
