@@ -35,16 +35,24 @@ collect() { # SUITE FILE
 	[ $n -gt 0 ] || record fail "$1" "no test results at all"
 }
 
-if [ -z "$ONLY" ]; then
-	for t in "$TOP"/tests/host/*.sh; do
-		suite=$(basename "$t" .sh)
-		note "host test $suite"
+# The host tests, one after another: run by a lane like a boot (they
+# use one core, mostly), reported with the boots
+HOST_TESTS=$(cd "$TOP/tests/host" && ls ./*.sh | sed 's|^\./||; s|\.sh$||' | tr '\n' ' ')
+run_host() {
+	local suite start
+	for suite in $HOST_TESTS; do
 		start=$SECONDS
-		KERNEL=$KERNEL bash "$t" > "$RESULTS/$suite.tap" 2> "$RESULTS/$suite.err"
-		collect "$suite" "$RESULTS/$suite.tap"
-		note "host test $suite: $((SECONDS - start)) s"
+		KERNEL=$KERNEL bash "$TOP/tests/host/$suite.sh" > "$RESULTS/$suite.tap" 2> "$RESULTS/$suite.err"
+		echo "$((SECONDS - start))" > "$RESULTS/$suite.secs"
 	done
-fi
+}
+report_host() {
+	local suite
+	for suite in $HOST_TESTS; do
+		collect "$suite" "$RESULTS/$suite.tap"
+		printf 'TIME %-12s %s s\n' "$suite" "$(cat "$RESULTS/$suite.secs" 2>/dev/null)" | tee -a "$summary"
+	done
+}
 
 # Guest suites share boots (a debug kernel takes ~20 s to boot under TCG);
 # each boot gets a fresh ext4 image, and each suite unmounts what it used.
@@ -57,7 +65,8 @@ for s in $all; do case $listed in *" $s "*) ;; *) BOOTS+=("$s") ;; esac; done
 # boot with the Debian root disk (make debian-image) on the same kernel,
 # so that every check proves the image builds and boots.
 DEBIAN_IMG=${DEBIAN_IMG:-$BUILD/debian/root.img}
-DBOOTS=("d-smoke" "d-fsmatrix" "d-fstests")
+# Two boots: the longest suite has one of its own.
+DBOOTS=("d-smoke d-fsmatrix" "d-fstests")
 if [ -n "$ONLY" ]; then
 	case $ONLY in
 	d-*) f=$TOP/tests/debian/${ONLY#d-}.sh; BOOTS=(); DBOOTS=("$ONLY") ;;
@@ -83,6 +92,7 @@ collect_boot() { # LOG SUITES
 		case $line in
 		"@@SUITE "*) suite=${line#@@SUITE }; seen[$suite]=0; measured="" ;;
 		"@@TIMEOUT "*) record fail "$suite" "killed after ${line#@@TIMEOUT } s (its timeout)" ;;
+		"@@TOOK "*) printf 'TIME %-12s %s s\n' "$suite" "${line#@@TOOK }" | tee -a "$summary" ;;
 		"# env: "*) printf 'ENV  %-12s %s\n' "$suite" "${line#\# env: }" | tee -a "$summary" ;;
 		1..[0-9]*) [ -n "${planned[$suite]:-}" ] || planned[$suite]=${line#1..} ;;
 		"# Totals"*) ;;
@@ -117,8 +127,10 @@ run_boot() { # NAME SUITES [RUN-VM OPTIONS]: one guest boot running SUITES
 		t=$(timeout_of "$s")
 		total=$((total + t))
 		# a full make check may run a suite lighter ("# check-env: V=x")
-		e=""; [ -n "$ONLY" ] || e=$(sed -n 's/^# check-env: //p' "$(suite_file "$s")")
-		job="$job; echo '@@SUITE $s'; $e timeout $t sh /nd/$(basename "$(suite_file "$s")"); r=\$?"
+		# (CHECK_ENV=1 with ONLY= runs one suite so)
+		e=""; [ -n "$ONLY" ] && [ -z "${CHECK_ENV:-}" ] || e=$(sed -n 's/^# check-env: //p' "$(suite_file "$s")")
+		job="$job; echo '@@SUITE $s'; t0=\$(date +%s); $e timeout $t sh /nd/$(basename "$(suite_file "$s")"); r=\$?"
+		job="$job; echo \"@@TOOK \$((\$(date +%s) - t0))\""
 		job="$job; [ \$r = 0 ] || rc=1"
 		# a killed suite's tools may still hold /mnt: kill them, and
 		# detach what stays mounted, so that the next suite can run
@@ -158,9 +170,10 @@ for suites in "${BOOTS[@]}"; do
 	[ "${suites// /}" = "$suites" ] && o=$(sed -n 's/^# run-vm: //p' "$TOP/tests/vm/$suites.sh")
 	opts_of+=("$o")
 done
-if [ ${#DBOOTS[@]} -gt 0 ]; then
-	names+=(check-debian) suites_of+=("${DBOOTS[*]}") opts_of+=("-r $DEBIAN_IMG")
-fi
+for suites in "${DBOOTS[@]}"; do
+	name=check-${suites%% *}
+	names+=("$name") suites_of+=("$suites") opts_of+=("-r $DEBIAN_IMG")
+done
 # The suites that flip the sysctl (and so the static key) while others
 # run, on the debug kernel with jump labels (make kernel-debug-jl), under
 # single-threaded TCG: multi-threaded TCG breaks the kernel's patching of
@@ -187,8 +200,15 @@ fi
 # against a clock but d-fsmatrix's umount (under 5 s; about 1.5 s seen).
 LANES=${LANES:-2}
 takes_of() { t=$(sed -n 's/^# takes: \([0-9]*\).*/\1/p' "$(suite_file "$1")"); echo "${t:-120}"; }
+# the host tests (about 220 s: layout's pahole builds and runner's boots)
+# are an item of the queue, unless ONLY= runs one guest suite
+if [ -z "$ONLY" ]; then names+=(host) suites_of+=(host) opts_of+=(""); fi
+HOST_TAKES=220
 order=$(for i in "${!names[@]}"; do
-	t=0; for s in ${suites_of[i]}; do t=$((t + $(takes_of "$s"))); done
+	t=0; for s in ${suites_of[i]}; do
+		[ "$s" = host ] && { t=$HOST_TAKES; break; }
+		t=$((t + $(takes_of "$s")))
+	done
 	echo "$t $i"
 done | sort -rn | awk '{print $2}')
 # what a boot leaves is its own: nothing from an earlier run is read
@@ -205,6 +225,7 @@ for ((l = 0; l < LANES; l++)); do
 			k=$(next_boot)
 			i=$(echo "$order" | sed -n "$((k + 1))p")
 			[ -n "$i" ] || break
+			[ "${names[i]}" = host ] && { run_host; continue; }
 			# shellcheck disable=SC2086 # the options are words
 			run_boot "${names[i]}" "${suites_of[i]}" ${opts_of[i]}
 		done
@@ -212,7 +233,9 @@ for ((l = 0; l < LANES; l++)); do
 	pids+=($!)
 done
 wait "${pids[@]}"
-for i in "${!names[@]}"; do report_boot "${names[i]}" "${suites_of[i]}"; done
+for i in "${!names[@]}"; do
+	if [ "${names[i]}" = host ]; then report_host; else report_boot "${names[i]}" "${suites_of[i]}"; fi
+done
 echo
 if [ "$fail" -gt 0 ]; then
 	echo "failed (with the last measured values of each suite):"
