@@ -200,10 +200,10 @@ fi
 # against a clock but d-fsmatrix's umount (under 5 s; about 1.5 s seen).
 LANES=${LANES:-2}
 takes_of() { t=$(sed -n 's/^# takes: \([0-9]*\).*/\1/p' "$(suite_file "$1")"); echo "${t:-120}"; }
-# the host tests (about 220 s: layout's pahole builds and runner's boots)
+# the host tests (about 160 s: layout's pahole builds and runner's boots)
 # are an item of the queue, unless ONLY= runs one guest suite
 if [ -z "$ONLY" ]; then names+=(host) suites_of+=(host) opts_of+=(""); fi
-HOST_TAKES=220
+HOST_TAKES=160
 order=$(for i in "${!names[@]}"; do
 	t=0; for s in ${suites_of[i]}; do
 		[ "$s" = host ] && { t=$HOST_TAKES; break; }

@@ -23,11 +23,10 @@
 # new fd sees a directory's changes), 736 (renames while readdir runs).
 . /nd/ndlib.sh
 # timeout: 1500
-# takes: 600 (seconds in a full make check, beside another guest)
-# A full make check runs four of them on ext4 at 1000, about 50 s each
-# on the debug kernel under TCG (mostly ./check's own mkfs and fsck
-# around each test); xfs and auto are in d-fsmatrix and make fstests.
-# check-env: FSTESTS_RUNS=ext4:1000 FSTESTS="generic/007 generic/011 generic/078 generic/736"
+# takes: 280 (seconds in a full make check, beside another guest)
+# A full make check runs four of them, about 50 s each on the debug
+# kernel under TCG (mostly ./check's own mkfs and fsck around each test).
+# check-env: FSTESTS="generic/007 generic/011 generic/078 generic/736"
 RUNS=${FSTESTS_RUNS:-"ext4:1000 xfs:auto"}
 TESTS=${FSTESTS:-"generic/006 generic/007 generic/011 generic/023 generic/024
 	generic/025 generic/078 generic/245 generic/637 generic/736"}

@@ -4,7 +4,7 @@
 # (/dev/vda at /mnt).  TAP output, as tests/vm/*.sh.
 . /nd/ndlib.sh
 plan 11
-# takes: 87 (seconds in a full make check, beside another guest)
+# takes: 34 (seconds in a full make check, beside another guest)
 mount_scratch || { not_ok "mount the scratch ext4"; finish; exit 1; }
 W=/mnt/smoke
 mkdir -p $W

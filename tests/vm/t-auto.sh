@@ -25,12 +25,10 @@
 . /nd/ndlib.sh
 plan 23
 # timeout: 3000 (seconds; TCG on a busy host: 1,153 and 2,063 s seen)
-# takes: 1230 (seconds in a full make check, beside another guest)
+# takes: 520 (seconds in a full make check, beside another guest)
 # A full make check storms with a quarter of the names (4 x 62,500 and
-# 4 x 31,250: still 61 and 31 times the floor), gives H = 64 and 1000 a
-# quarter (N = 62,500: each hot name 244 and 15 times a phase, H = 10000
-# keeps its 12) and the flips half (200,000 names).
-# check-env: AUTO_STORM=62500 AUTO_HOT=62500 AUTO_FLIP=200000
+# 4 x 31,250: still 61 and 31 times the floor).
+# check-env: AUTO_STORM=62500
 mount_scratch || exit 1
 FLOOR=1024
 
@@ -65,7 +63,7 @@ storm_run stat2 twice $((${AUTO_STORM:-250000} / 2))
 # 3. Hot names (hot_run, hits_99: ndlib.sh)
 hot_failed=0
 for H in 64 1000 10000; do
-	hot_run auto $H $([ $H = 10000 ] && echo 500000 || echo ${AUTO_HOT:-250000})
+	hot_run auto $H $([ $H = 10000 ] && echo 500000 || echo 250000)
 	check "auto, H=$H: >= 99% of phase B's hot lookups hit ($miss_b misses in $hot_b)" hits_99 $miss_b $hot_b
 done
 check "auto, H=10000: the directory grew beyond the floor ($count)" [ "${count:-0}" -gt $FLOOR ]
@@ -85,7 +83,7 @@ check "shrink: back to the floor once the hot names stopped ($grown -> $count)" 
 # 5. Flips during growth, ending off; then auto and one-off names.
 d=/mnt/flip
 mkdir $d
-ndgen -d $d -n ${AUTO_FLIP:-400000} -H 4000 -P 16000 > /dev/null &
+ndgen -d $d -n 400000 -H 4000 -P 16000 > /dev/null &
 gen=$!
 i=0
 while kill -0 $gen 2>/dev/null; do

@@ -5,7 +5,7 @@
 # (a walk of the children, as in v2, scanned 104).
 . /nd/ndlib.sh
 plan 4
-# takes: 170 (seconds in a full make check, beside another guest)
+# takes: 84 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 d=/mnt/big
 mkdir $d

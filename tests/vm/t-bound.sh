@@ -7,7 +7,7 @@
 # stock kernel maintains, minus the value before the storm.
 . /nd/ndlib.sh
 plan 27
-# takes: 143 (seconds in a full make check, beside another guest)
+# takes: 59 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 SCALE=${SCALE:-1}
 

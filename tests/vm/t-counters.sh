@@ -3,7 +3,7 @@
 # neither moves with the limit off, and neither ever goes backwards.
 . /nd/ndlib.sh
 plan 6
-# takes: 37 (seconds in a full make check, beside another guest)
+# takes: 11 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 check "counters exist in $STATF" [ -n "$(reclaimed)" -a -n "$(killed)" ]
 r0=$(reclaimed) k0=$(killed)

@@ -11,7 +11,7 @@
 # of the frozen filesystem is held to the limit.
 . /nd/ndlib.sh
 plan 6
-# takes: 79 (seconds in a full make check, beside another guest)
+# takes: 31 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 mkdir -p /mnt2 && mount -t tmpfs none /mnt2 || exit 1
 set_max 256

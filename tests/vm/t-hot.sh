@@ -13,7 +13,7 @@
 # policy that remembers more than one bit of use is for the auto mode.
 . /nd/ndlib.sh
 plan 4
-# takes: 29 (seconds in a full make check, beside another guest)
+# takes: 10 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 H=64
 L=1000

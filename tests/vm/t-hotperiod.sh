@@ -9,7 +9,7 @@
 # next use (v2 kept ~84%); credit and the names of recent victims keep them.
 . /nd/ndlib.sh
 plan 3
-# takes: 21 (seconds in a full make check, beside another guest)
+# takes: 11 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 d=/mnt/hotperiod
 mkdir $d

@@ -4,7 +4,7 @@
 # (root, loop, ext4, mkfs.ext4, debugfs).
 . /nd/ndlib.sh
 plan 2
-# takes: 177 (seconds in a full make check, beside another guest)
+# takes: 94 (seconds in a full make check, beside another guest)
 dentry_dir_max_test > /tmp/ks.out 2>&1
 rc=$?
 sed 's/^/# /' /tmp/ks.out

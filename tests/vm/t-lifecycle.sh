@@ -4,7 +4,7 @@
 # directories with the counts still right.
 . /nd/ndlib.sh
 plan 14
-# takes: 143 (seconds in a full make check, beside another guest)
+# takes: 67 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 
 # rmdir of a directory holding many negative dentries (limit off).

@@ -5,17 +5,14 @@
 # again after a remount (from disk).
 . /nd/ndlib.sh
 plan 8
-# takes: 179 (seconds in a full make check, beside another guest)
-# A full make check runs it with half the files and storms (ONLY= runs
-# them whole).
-# check-env: LOST_N=10000
+# takes: 70 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
-N=${LOST_N:-20000}
+N=20000
 d=/mnt/files
 mkdir $d
 check "create $N files" ndcensus create $d $N
 set_max 256
-ndgen -d $d -t 3 -n $N > /tmp/gen.out &
+ndgen -d $d -t 3 -n 20000 > /tmp/gen.out &
 gen=$!
 ndcensus churn $d 1000 2 > /tmp/churn.out
 churn_rc=$?
@@ -33,7 +30,7 @@ check "all files intact after reclaim settled" ndcensus verify $d $N
 # them: positives = nr_dentry - nr_negative (dentry-state) stays put.
 positives() { set -- $(cat /proc/sys/fs/dentry-state); echo $(($1 - $5)); }
 p0=$(positives)
-ndgen -d $d -t 2 -n $((N * 3 / 4)) -p again > /dev/null
+ndgen -d $d -t 2 -n 15000 -p again > /dev/null
 settle
 p1=$(positives)
 echo "# cached positive dentries: $p0 before the storm, $p1 after"

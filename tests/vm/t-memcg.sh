@@ -12,7 +12,7 @@
 # 3. roomy's hot names are still cached after tight's storm.
 . /nd/ndlib.sh
 plan 8
-# takes: 174 (seconds in a full make check, beside another guest)
+# takes: 57 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 CG=/sys/fs/cgroup
 mkdir -p $CG

@@ -8,7 +8,7 @@
 # switch (not_dentries in ndlib.sh).
 . /nd/ndlib.sh
 plan 1
-# takes: 154 (seconds in a full make check, beside another guest)
+# takes: 87 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 N=1000
 i=0; while [ $i -lt $N ]; do mkdir /mnt/o$i; i=$((i + 1)); done

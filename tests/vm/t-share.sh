@@ -13,7 +13,7 @@
 # the hot names; each one no longer cached adds one negative dentry.
 . /nd/ndlib.sh
 plan 6
-# takes: 12 (seconds in a full make check, beside another guest)
+# takes: 7 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 H=64
 sh_dir=$(ls -d /sys/kernel/debug/shrinker/sb-ext4:vda-* 2>/dev/null | head -n 1)

@@ -2,7 +2,7 @@
 # verification, on ext4 with the limit on.
 . /nd/ndlib.sh
 plan 6
-# takes: 62 (seconds in a full make check, beside another guest)
+# takes: 52 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 need "stress-ng is in the guest" command -v stress-ng
 set_max 256

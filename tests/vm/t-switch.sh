@@ -6,7 +6,7 @@
 # kept after that are bounded as usual.
 . /nd/ndlib.sh
 plan 6
-# takes: 14 (seconds in a full make check, beside another guest)
+# takes: 8 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 d=/mnt/switch
 mkdir $d

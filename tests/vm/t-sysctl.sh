@@ -2,7 +2,7 @@
 # refused write, and flipping the limit on and off while a storm runs.
 . /nd/ndlib.sh
 plan 16
-# takes: 19 (seconds in a full make check, beside another guest)
+# takes: 12 (seconds in a full make check, beside another guest)
 
 # try VALUE EXPECT: write VALUE and a newline (so "" is an empty line),
 # expect success ("ok") or failure with EXPECT as the error text.

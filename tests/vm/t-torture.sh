@@ -4,7 +4,7 @@
 # the run on any BUG, WARNING, lockdep, KASAN, soft lockup or hung task.
 . /nd/ndlib.sh
 plan 3
-# takes: 69 (seconds in a full make check, beside another guest)
+# takes: 64 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 SECS=${TORTURE_SECONDS:-60}
 mkdir /mnt/t /mnt/storm

@@ -7,7 +7,7 @@
 #   removed directories and unmounted filesystems leave the list.
 . /nd/ndlib.sh
 plan 32
-# takes: 21 (seconds in a full make check, beside another guest)
+# takes: 15 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 L=1000
 N=20000
