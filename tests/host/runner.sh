@@ -23,6 +23,22 @@ t "a failing guest command fails with its status" 1 "guest command failed with s
 t "a guest kernel panic is reported as such" 1 "guest kernel panic" -n host-panic -t 300 -- 'echo c > /proc/sysrq-trigger'
 t "a guest that never powers off is reported as a hang" 1 "guest hang" -n host-hang -t 30 -- 'sleep 100000'
 t "a kernel WARNING in the log fails the run" 1 "kernel reported a problem" -n host-warn -t 300 -- 'echo "<4>WARNING: injected by the harness self-test" > /dev/kmsg'
+# QEMU's own crash (seen: SIGSEGV under multi-threaded TCG) is booted
+# again once, on fresh disks; a second one fails.  ND_QEMU: a stand-in
+# that dies of SIGSEGV the first time (or every time), then is qemu.
+fake=$(mktemp -d); trap 'rm -rf "$fake"' EXIT
+printf '#!/bin/sh\n[ -e "$0.ran" ] || { : > "$0.ran"; kill -SEGV $$; }\nexec qemu-system-x86_64 "$@"\n' > "$fake/once"
+printf '#!/bin/sh\nkill -SEGV $$\n' > "$fake/always"
+chmod +x "$fake/once" "$fake/always"
+rm -f "$LOGS/host-qemu-once.log.qemu-crash"
+ND_QEMU=$fake/once t "qemu crashing once: said so, booted again" 1 "qemu itself crashed (status 139" -n host-qemu-once -t 300 -- 'exit 3'
+n=$((n + 1))
+if grep -q "guest command failed with status 3" <<<"$out" && [ -e "$LOGS/host-qemu-once.log.qemu-crash" ]; then
+	echo "ok $n - runner: qemu crashing once: the second boot's job status kept, the first log aside"
+else
+	echo "not ok $n - runner: qemu crashing once: the second boot's job status kept, the first log aside"
+fi
+ND_QEMU=$fake/always t "qemu crashing twice fails, naming its status" 1 "qemu exited with status 139" -n host-qemu-always -t 300 -- 'true'
 # The Debian root (run-vm.sh -r, made by make debian-image): the same exit
 # status and /results protocol, and the root disk is a snapshot per run.
 IMG=${DEBIAN_IMG:-$BUILD/debian/root.img}
