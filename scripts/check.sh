@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make check: host-side tests, then every in-guest test on the debug kernel.
+# make check: host-side tests and every in-guest test on the debug kernel.
 # Each check prints one line (PASS/FAIL); the run ends with
 # "N passed, N failed" and exits non-zero if anything failed.
 set -uo pipefail
@@ -61,8 +61,8 @@ BOOTS=("t-sysctl t-bound t-counters t-hot t-share t-kselftest t-trial t-hotperio
 all=$(cd "$TOP/tests/vm" && ls t-*.sh | sed 's/\.sh$//')
 listed=" ${BOOTS[*]} "
 for s in $all; do case $listed in *" $s "*) ;; *) BOOTS+=("$s") ;; esac; done
-# Suites of the Debian guest (tests/debian/NAME.sh is suite d-NAME): one
-# boot with the Debian root disk (make debian-image) on the same kernel,
+# Suites of the Debian guest (tests/debian/NAME.sh is suite d-NAME): two
+# boots with the Debian root disk (make debian-image) on the same kernel,
 # so that every check proves the image builds and boots.
 DEBIAN_IMG=${DEBIAN_IMG:-$BUILD/debian/root.img}
 # Two boots: the longest suite has one of its own.
