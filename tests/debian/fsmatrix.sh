@@ -168,8 +168,9 @@ for fs in $FS; do
 		# taken grow (by 1/16 a turn); through a server a name may be
 		# looked up again.  Seen once each on a loaded host, 1088 (one
 		# step): NFS beside two kernel builds, FUSE beside another
-		# guest; not seen in two runs of both alone or beside two busy
-		# host threads on a kernel that logs each growth, so which of
+		# guest; not seen in four runs of both (alone, beside two busy
+		# host threads, two at once) on a kernel that logs each
+		# growth, so which of
 		# client and backing directories grew is not yet known.  The
 		# "#" lines give each directory's count.
 		settle_max=$lim
