@@ -170,9 +170,8 @@ for fs in $FS; do
 		# step): NFS beside two kernel builds, FUSE beside another
 		# guest; not seen in four runs of both (alone, beside two busy
 		# host threads, two at once) on a kernel that logs each
-		# growth, so which of
-		# client and backing directories grew is not yet known.  The
-		# "#" lines give each directory's count.
+		# growth, so which of client and backing directories grew is
+		# not yet known.  The "#" lines give each directory's count.
 		settle_max=$lim
 		case $fs.$set in nfs.auto|fuse.auto) settle_max=$((lim * 5 / 4)) ;; esac
 		set_max $set
