@@ -56,6 +56,7 @@ mkdir -p "$LOGS" "$RESULTS"
 run=$BUILD/runs/$name
 rm -rf "$run"; mkdir -p "$run/job"
 log=$LOGS/$name.log
+rm -f "$log.qemu-crash"	# a crash below is this run's only
 printf '%s\n' "$cmd" > "$run/job/job.sh"
 # The guest's disks, fresh for each boot (and for a boot again, below)
 disks() {

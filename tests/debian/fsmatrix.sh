@@ -21,7 +21,7 @@
 # what each kept.
 . /nd/ndlib.sh
 # timeout: 1500
-# takes: 640 (seconds in a full make check, beside another guest)
+# takes: 642 (seconds in a full make check, beside another guest)
 # All eight took 580 and 642 s in a full make check; FS="xfs nfs" runs
 # some.
 FS=${FS:-"ext4 xfs btrfs casefold overlay fuse nfs tmpfs"}

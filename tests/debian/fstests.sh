@@ -23,7 +23,7 @@
 # new fd sees a directory's changes), 736 (renames while readdir runs).
 . /nd/ndlib.sh
 # timeout: 1500
-# takes: 280 (seconds in a full make check, beside another guest)
+# takes: 324 (seconds in a full make check, beside another guest)
 # A full make check runs four of them, about 50 s each on the debug
 # kernel under TCG (mostly ./check's own mkfs and fsck around each test).
 # check-env: FSTESTS="generic/007 generic/011 generic/078 generic/736"

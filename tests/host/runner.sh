@@ -30,7 +30,6 @@ fake=$(mktemp -d); trap 'rm -rf "$fake"' EXIT
 printf '#!/bin/sh\n[ -e "$0.ran" ] || { : > "$0.ran"; kill -SEGV $$; }\nexec qemu-system-x86_64 "$@"\n' > "$fake/once"
 printf '#!/bin/sh\nkill -SEGV $$\n' > "$fake/always"
 chmod +x "$fake/once" "$fake/always"
-rm -f "$LOGS/host-qemu-once.log.qemu-crash"
 ND_QEMU=$fake/once t "qemu crashing once: said so, booted again" 1 "qemu itself crashed (status 139" -n host-qemu-once -t 300 -- 'exit 3'
 n=$((n + 1))
 if grep -q "guest command failed with status 3" <<<"$out" && [ -e "$LOGS/host-qemu-once.log.qemu-crash" ]; then

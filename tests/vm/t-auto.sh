@@ -25,7 +25,7 @@
 . /nd/ndlib.sh
 plan 23
 # timeout: 3000 (seconds; TCG on a busy host: 1,153 and 2,063 s seen)
-# takes: 520 (seconds in a full make check, beside another guest)
+# takes: 530 (seconds in a full make check, beside another guest)
 # A full make check storms with a quarter of the names (4 x 62,500 and
 # 4 x 31,250: still 61 and 31 times the floor).
 # check-env: AUTO_STORM=62500

@@ -10,7 +10,7 @@
 . /nd/ndlib.sh
 plan 8
 # timeout: 1200 (seconds)
-# takes: 330 (seconds in a full make check, beside another guest)
+# takes: 325 (seconds in a full make check, beside another guest)
 e0=$(not_dentries)	# ndlib.sh
 mount_scratch || exit 1
 FLOOR=1024

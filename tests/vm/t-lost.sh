@@ -5,7 +5,7 @@
 # again after a remount (from disk).
 . /nd/ndlib.sh
 plan 8
-# takes: 70 (seconds in a full make check, beside another guest)
+# takes: 65 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 N=20000
 d=/mnt/files

@@ -9,7 +9,7 @@
 . /nd/ndlib.sh
 plan 6
 # timeout: 1200 (seconds; with 1,000 names per directory and the storm
-# takes: 100 (seconds in a full make check, beside another guest)
+# takes: 99 (seconds in a full make check, beside another guest)
 # run to its end: 521 s beside another guest, 800 s beside a kernel build)
 mount_scratch || exit 1
 N=1000

@@ -9,7 +9,7 @@
 # place (+20,000 negatives, reclaimed +0).
 . /nd/ndlib.sh
 plan 12
-# takes: 150 (seconds in a full make check, beside another guest)
+# takes: 118 (seconds in a full make check, beside another guest)
 mount_scratch || exit 1
 L=1000
 
